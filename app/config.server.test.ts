@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, readConfig } from "./config.server";
+
+describe("readConfig", () => {
+  it("fills every default from an empty environment", () => {
+    const config = readConfig({});
+    expect(config).toMatchObject({
+      env: "development",
+      port: 3000,
+      databaseUrl: undefined,
+      embeddedPgPort: 5433,
+      publicUrl: "http://localhost:3000",
+      analytics: { gaMeasurementId: undefined, clarityProjectId: undefined },
+    });
+    expect(config.dataDir).toMatch(/\/data$/);
+  });
+
+  it("treats blank values as unset", () => {
+    const config = readConfig({ DATABASE_URL: "", GA_MEASUREMENT_ID: "  ", PUBLIC_URL: "" });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.analytics.gaMeasurementId).toBeUndefined();
+  });
+
+  it("derives the public URL from PORT and drops a trailing slash from PUBLIC_URL", () => {
+    expect(readConfig({ PORT: "8080" }).publicUrl).toBe("http://localhost:8080");
+    expect(readConfig({ PUBLIC_URL: "https://negozio.example/" }).publicUrl).toBe("https://negozio.example");
+  });
+
+  it.each([
+    [{ PORT: "abc" }, "PORT"],
+    [{ PORT: "70000" }, "PORT"],
+    [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL"],
+    [{ NODE_ENV: "staging" }, "NODE_ENV"],
+    [{ PUBLIC_URL: "not a url" }, "PUBLIC_URL"],
+  ])("names the wrong variable in one line: %o", (env, name) => {
+    expect(() => readConfig(env)).toThrow(ConfigError);
+    expect(() => readConfig(env)).toThrow(new RegExp(`^Invalid environment variable ${name}: [^\\n]+$`));
+  });
+});

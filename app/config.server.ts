@@ -1,0 +1,87 @@
+import path from "node:path";
+import { z } from "zod";
+import { shop } from "./modules/shop/identity";
+
+// Every setting the shop reads from the environment, validated once at start-up.
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => value || undefined)
+  .optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default("./data"),
+  BUILD_DIR: z.string().default("build"),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+      .optional(),
+  ),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(5433),
+  PUBLIC_URL: optionalText.pipe(z.url().optional()),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+      .optional(),
+  ),
+  MAIL_FROM: optionalText,
+  GA_MEASUREMENT_ID: optionalText,
+  CLARITY_PROJECT_ID: optionalText,
+});
+
+export type Config = {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Where `react-router build` wrote the app that production serves. */
+  buildDir: string;
+  databaseUrl: string | undefined;
+  embeddedPgPort: number;
+  publicUrl: string;
+  logLevel: string;
+  /** SMTP server for outgoing e-mail; unset means e-mail is written to DATA_DIR/outbox. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  analytics: { gaMeasurementId?: string; clarityProjectId?: string };
+};
+
+export class ConfigError extends Error {}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = issue?.path.join(".") ?? "environment";
+    throw new ConfigError(`Invalid environment variable ${name}: ${issue?.message ?? "invalid value"}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    buildDir: path.resolve(e.BUILD_DIR),
+    databaseUrl: e.DATABASE_URL,
+    embeddedPgPort: e.EMBEDDED_PG_PORT,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    logLevel: e.LOG_LEVEL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `${shop.name} <${shop.email}>`,
+    analytics: { gaMeasurementId: e.GA_MEASUREMENT_ID, clarityProjectId: e.CLARITY_PROJECT_ID },
+  };
+}
+
+let current: Config | undefined;
+
+/** The configuration of this process, read from the environment on first use. */
+export function config(): Config {
+  current ??= readConfig();
+  return current;
+}

@@ -1,0 +1,40 @@
+import path from "node:path";
+import type pg from "pg";
+import type { Config } from "../app/config.server";
+import { connectDatabase, type Database, disconnectDatabase } from "../app/db/client.server";
+import { applyMigrations } from "../app/db/migrate.server";
+import { logger } from "../app/modules/log/logger.server";
+import { startEmbeddedPostgres } from "./embedded-postgres";
+
+export type OpenDatabase = { db: Database; pool: pg.Pool; close: () => Promise<void> };
+
+/**
+ * Connects to DATABASE_URL, or starts the embedded PostgreSQL under DATA_DIR when it is unset,
+ * and brings the schema up to date.
+ */
+export async function openDatabase(config: Config): Promise<OpenDatabase> {
+  let url = config.databaseUrl;
+  let stopEmbedded: (() => Promise<void>) | undefined;
+  if (!url) {
+    const embedded = await startEmbeddedPostgres({
+      dir: path.join(config.dataDir, "pg"),
+      port: config.embeddedPgPort,
+      database: "vetrina",
+    });
+    url = embedded.url;
+    stopEmbedded = embedded.stop;
+    logger.info({ port: config.embeddedPgPort, dir: config.dataDir }, "embedded PostgreSQL started");
+  }
+  const { db, pool } = connectDatabase(url);
+  const close = async () => {
+    await disconnectDatabase();
+    await stopEmbedded?.();
+  };
+  try {
+    await applyMigrations(db);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { db, pool, close };
+}

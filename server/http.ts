@@ -1,0 +1,107 @@
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type RequestHandler } from "express";
+import type { ServerBuild } from "react-router";
+import type { Config } from "../app/config.server";
+import { logger } from "../app/modules/log/logger.server";
+
+/** The Express app around React Router: static files, headers, request log, the shop itself. */
+export async function createHttpApp(config: Config): Promise<express.Express> {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback");
+  app.use(compression());
+  app.use(securityHeaders(config.env === "production"));
+  app.use(requestLog());
+  app.use(sameOriginMutations(config.publicUrl));
+  app.use(recordClientIp());
+
+  app.use(
+    "/files",
+    express.static(path.join(config.dataDir, "files"), { maxAge: "7d", fallthrough: true, index: false }),
+  );
+
+  if (config.env === "development") {
+    const vite = await import("vite").then((mod) =>
+      mod.createServer({ server: { middlewareMode: true }, appType: "custom" }),
+    );
+    app.use(vite.middlewares);
+    app.use(async (req, res, next) => {
+      try {
+        const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
+        return createRequestHandler({ build, mode: "development" })(req, res, next);
+      } catch (error) {
+        if (error instanceof Error) vite.ssrFixStacktrace(error);
+        next(error);
+      }
+    });
+    app.locals.closeDevServer = () => vite.close();
+  } else {
+    const buildDir = path.resolve(config.buildDir);
+    // Hashed file names never change, so the browser may keep them for a year.
+    app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
+    app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
+    const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
+    app.use(createRequestHandler({ build, mode: config.env }));
+  }
+  return app;
+}
+
+function securityHeaders(production: boolean): RequestHandler {
+  // The Content-Security-Policy of pages carries a per-request nonce, so it is set in app/entry.server.tsx.
+  return (_req, res, next) => {
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self)");
+    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+    if (production) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    next();
+  };
+}
+
+/**
+ * Refuses state-changing requests sent by another site's page (CSRF). Browsers name the page's
+ * origin in the Origin header of every POST; server-to-server calls (webhooks) send none.
+ */
+function sameOriginMutations(publicUrl: string): RequestHandler {
+  const publicOrigin = new URL(publicUrl).origin;
+  return (req, res, next) => {
+    if (["GET", "HEAD", "OPTIONS"].includes(req.method)) return next();
+    const origin = req.get("origin");
+    const ownOrigin = `${req.protocol}://${req.get("host")}`;
+    const crossSite = origin
+      ? origin !== ownOrigin && origin !== publicOrigin
+      : req.get("sec-fetch-site") === "cross-site";
+    if (!crossSite) return next();
+    logger.warn({ method: req.method, path: req.path, origin }, "cross-origin request refused");
+    res.status(403).type("text/plain; charset=utf-8").send("Richiesta non consentita da un altro sito.");
+  };
+}
+
+/** Hands the visitor's IP (as Express sees it behind a local proxy) to the app; a client cannot set it. */
+function recordClientIp(): RequestHandler {
+  return (req, _res, next) => {
+    req.headers["x-client-ip"] = req.ip ?? "unknown";
+    next();
+  };
+}
+
+function requestLog(): RequestHandler {
+  return (req, res, next) => {
+    const started = process.hrtime.bigint();
+    const requestId = randomUUID();
+    res.setHeader("X-Request-Id", requestId);
+    res.on("finish", () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      const level = res.statusCode >= 500 ? "error" : "debug";
+      logger[level](
+        { requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms) },
+        "request",
+      );
+    });
+    next();
+  };
+}

@@ -1,0 +1,57 @@
+import path from "node:path";
+import { ConfigError, readConfig } from "../app/config.server";
+import { hasCatalog, seedDemoData } from "../app/db/seed/seed.server";
+import { logger } from "../app/modules/log/logger.server";
+import { type MailWorker, startMailWorker } from "../app/modules/mail/queue.server";
+import { mailTransportFor } from "../app/modules/mail/transport.server";
+import { openDatabase } from "./database";
+import { createHttpApp } from "./http";
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const database = await openDatabase(config);
+  let app: Awaited<ReturnType<typeof createHttpApp>>;
+  let mailWorker: MailWorker | undefined;
+  try {
+    if (!(await hasCatalog(database.db))) {
+      await seedDemoData(database.db, path.join(config.dataDir, "files"));
+      logger.info("demo data loaded");
+    }
+    const mailTransport = mailTransportFor(config);
+    mailWorker = await startMailWorker(database.db, database.pool, mailTransport);
+    logger.info({ transport: mailTransport.kind }, "mail worker started");
+    app = await createHttpApp(config);
+  } catch (error) {
+    // Never leave the embedded PostgreSQL running behind a failed start.
+    await mailWorker?.stop();
+    await database.close();
+    throw error;
+  }
+  const server = app.listen(config.port, config.host, () => {
+    logger.info({ url: config.publicUrl }, `Vetrina is open at http://localhost:${config.port}`);
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, "shutting down");
+    // Let open requests finish, cut idle keep-alive sockets now and any others after 2 s.
+    const serverClosed = new Promise((resolve) => server.close(resolve));
+    server.closeIdleConnections();
+    setTimeout(() => server.closeAllConnections(), 2000).unref();
+    await serverClosed;
+    await app.locals.closeDevServer?.();
+    await mailWorker?.stop();
+    await database.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+}
+
+main().catch((error: unknown) => {
+  const expected = error instanceof ConfigError || (error instanceof Error && error.message.startsWith("The embedded"));
+  console.error(expected ? (error as Error).message : error);
+  process.exit(1);
+});
