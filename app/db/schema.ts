@@ -1,0 +1,680 @@
+import { relations, type SQL, sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+// ---------------------------------------------------------------------------
+// Value lists shared by the check constraints and the application
+// ---------------------------------------------------------------------------
+
+export const genders = ["Donna", "Uomo", "Bambini"] as const;
+export type Gender = (typeof genders)[number];
+
+export const subcategories = [
+  "pigiama",
+  "maglia",
+  "calze",
+  "slip",
+  "reggiseno",
+  "panty",
+  "t-shirt",
+  "canottiera",
+  "cappotto",
+  "giacca",
+  "pantaloni",
+  "modellatore",
+  "culotte",
+  "parigamba",
+  "piumino",
+  "camicia",
+  "kaftano",
+  "telo",
+  "sciarpa",
+  "intero",
+  "bikini",
+  "gonna",
+  "borsa",
+] as const;
+export type Subcategory = (typeof subcategories)[number];
+
+export const userRoles = ["customer", "admin"] as const;
+export type UserRole = (typeof userRoles)[number];
+
+export const orderStatuses = [
+  "processing",
+  "shipped",
+  "gls_closed",
+  "completed",
+  "cancelled",
+  "payment_failed",
+  "pending_payment",
+  "reserved",
+] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+export const paymentStatuses = ["paid", "pending", "failed", "to_be_paid_in_store", "paid_in_store"] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+export const deliveryMethods = ["pickup", "shipping", "pickup_and_pay"] as const;
+export type DeliveryMethod = (typeof deliveryMethods)[number];
+
+export const newsletterStatuses = ["pending", "confirmed", "unsubscribed"] as const;
+export type NewsletterStatus = (typeof newsletterStatuses)[number];
+
+export const mailStatuses = ["pending", "sent", "failed"] as const;
+export type MailStatus = (typeof mailStatuses)[number];
+
+/** Address and contact data copied onto the order; address fields are empty for pickups. */
+export type ShippingAddress = {
+  name: string;
+  address: string;
+  city: string;
+  postalCode: string;
+  country: string;
+  phone: string;
+  email: string;
+};
+
+/** One discount applied to an order, e.g. { code: "first_order", label: "Sconto primo ordine", amountCents: 450 }. */
+export type OrderDiscount = { code: string; label: string; amountCents: number };
+
+function oneOf(column: AnyPgColumn, values: readonly string[]): SQL {
+  return sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(", "))})`;
+}
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+// Written only by the database triggers of migration 0002_search.
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+// ---------------------------------------------------------------------------
+// Catalogue
+// ---------------------------------------------------------------------------
+
+export const products = pgTable(
+  "products",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    name: text("name").notNull(),
+    gender: text("gender", { enum: genders }).notNull(),
+    subcategory: text("subcategory", { enum: subcategories }).notNull(),
+    brand: text("brand").notNull(),
+    description: text("description").notNull().default(""),
+    composition: text("composition").notNull().default(""),
+    washing: text("washing").array().notNull().default(sql`'{}'::text[]`),
+    detailsAccordion: text("details_accordion").notNull().default(""),
+    minQuantity: integer("min_quantity").notNull().default(1),
+    pricePerPack: text("price_per_pack"),
+    // null = price not available: the product is shown but cannot be bought.
+    priceCents: integer("price_cents"),
+    originalPriceCents: integer("original_price_cents"),
+    discountPercentage: integer("discount_percentage").notNull().default(0),
+    isNew: boolean("is_new").notNull().default(false),
+    isNewCollection: boolean("is_new_collection").notNull().default(false),
+    isOutlet: boolean("is_outlet").notNull().default(false),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    sku: text("sku").notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    searchVector: tsvector("search_vector"),
+    // Unaccented lowercase words (name, brand, subcategory, gender, colours, tags) for trigram typo tolerance.
+    searchText: text("search_text"),
+  },
+  (table) => [
+    check("products_gender_check", oneOf(table.gender, genders)),
+    check("products_subcategory_check", oneOf(table.subcategory, subcategories)),
+    check("products_min_quantity_check", sql`${table.minQuantity} >= 1`),
+    check("products_price_check", sql`${table.priceCents} >= 0`),
+    check("products_discount_check", sql`${table.discountPercentage} between 0 and 99`),
+    check(
+      "products_original_price_check",
+      sql`${table.originalPriceCents} is null or (${table.discountPercentage} > 0 and ${table.originalPriceCents} >= 0)`,
+    ),
+    index("products_created_at_id_idx").on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index("products_price_id_idx").on(table.priceCents, table.id),
+    index("products_gender_subcategory_idx").on(table.gender, table.subcategory),
+    index("products_brand_idx").on(table.brand),
+    index("products_outlet_idx")
+      .on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.isOutlet}`),
+    index("products_new_collection_idx")
+      .on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.isNewCollection}`),
+    index("products_new_idx")
+      .on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.isNew}`),
+    index("products_search_vector_idx").using("gin", table.searchVector),
+    index("products_search_text_trgm_idx").using("gin", table.searchText.op("gin_trgm_ops")),
+  ],
+);
+
+export const productVariants = pgTable(
+  "product_variants",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    colorName: text("color_name").notNull(),
+    colorCode: text("color_code").notNull(),
+    size: text("size").notNull(),
+    sku: text("sku").notNull().unique(),
+    stock: integer("stock").notNull().default(0),
+    position: integer("position").notNull().default(0),
+  },
+  (table) => [
+    // Its index also serves every lookup by product_id alone.
+    unique("product_variants_product_color_size_unique").on(table.productId, table.colorName, table.size),
+    check("product_variants_stock_check", sql`${table.stock} >= 0`),
+    check("product_variants_color_code_check", sql`${table.colorCode} ~ '^#[0-9a-f]{6}$'`),
+    index("product_variants_color_name_idx").on(table.colorName),
+    index("product_variants_size_idx").on(table.size),
+    index("product_variants_in_stock_idx").on(table.productId).where(sql`${table.stock} > 0`),
+  ],
+);
+
+export const productImages = pgTable(
+  "product_images",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    // null = the image fits every colour.
+    colorName: text("color_name"),
+    position: integer("position").notNull().default(0),
+    path: text("path").notNull(),
+    alt: text("alt").notNull().default(""),
+  },
+  (table) => [index("product_images_product_position_idx").on(table.productId, table.position)],
+);
+
+export const productPriceHistory = pgTable(
+  "product_price_history",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    priceCents: integer("price_cents").notNull(),
+    validFrom: timestamp("valid_from", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    check("product_price_history_price_check", sql`${table.priceCents} >= 0`),
+    index("product_price_history_product_valid_from_idx").on(table.productId, table.validFrom),
+  ],
+);
+
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    author: text("author").notNull(),
+    rating: smallint("rating").notNull(),
+    content: text("content").notNull(),
+    createdAt: createdAt(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+  },
+  (table) => [
+    check("reviews_rating_check", sql`${table.rating} between 1 and 5`),
+    index("reviews_product_created_at_idx").on(table.productId, table.createdAt.desc().nullsFirst()),
+  ],
+);
+
+// ---------------------------------------------------------------------------
+// Blog
+// ---------------------------------------------------------------------------
+
+export const blogPosts = pgTable(
+  "blog_posts",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    slug: text("slug").notNull().unique(),
+    title: text("title").notNull(),
+    excerpt: text("excerpt").notNull(),
+    contentHtml: text("content_html").notNull(),
+    imageUrl: text("image_url"),
+    publishedAt: timestamp("published_at", { withTimezone: true }).notNull(),
+    author: text("author").notNull(),
+    category: text("category").notNull(),
+  },
+  (table) => [index("blog_posts_published_at_idx").on(table.publishedAt.desc().nullsFirst())],
+);
+
+export const blogComments = pgTable(
+  "blog_comments",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    postId: integer("post_id")
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: "cascade" }),
+    author: text("author").notNull(),
+    content: text("content").notNull(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("blog_comments_post_created_at_idx").on(table.postId, table.createdAt.desc().nullsFirst())],
+);
+
+export const blogRatings = pgTable(
+  "blog_ratings",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    postId: integer("post_id")
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: "cascade" }),
+    // A hashed visitor id or the user id: one vote per voter and post, changed by voting again.
+    voterKey: text("voter_key").notNull(),
+    rating: smallint("rating").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    unique("blog_ratings_post_voter_unique").on(table.postId, table.voterKey),
+    check("blog_ratings_rating_check", sql`${table.rating} between 1 and 5`),
+  ],
+);
+
+// ---------------------------------------------------------------------------
+// Auth: the four tables better-auth 1.x reads through its Drizzle adapter
+// (configure it with `usePlural: true`). Roles live in user_profiles.
+// ---------------------------------------------------------------------------
+
+export const users = pgTable("users", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+  },
+  (table) => [index("sessions_user_id_idx").on(table.userId)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("accounts_user_id_idx").on(table.userId)],
+);
+
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("verifications_identifier_idx").on(table.identifier)],
+);
+
+export const userProfiles = pgTable(
+  "user_profiles",
+  {
+    id: text("id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: userRoles }).notNull().default("customer"),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    phone: text("phone"),
+    address: text("address"),
+    city: text("city"),
+    postalCode: text("postal_code"),
+    country: text("country").notNull().default("Italia"),
+    dateOfBirth: date("date_of_birth"),
+    termsAccepted: boolean("terms_accepted").notNull().default(false),
+    privacyAccepted: boolean("privacy_accepted").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [check("user_profiles_role_check", oneOf(table.role, userRoles))],
+);
+
+// ---------------------------------------------------------------------------
+// Orders, stock holds, coupons
+// ---------------------------------------------------------------------------
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    email: text("email").notNull(),
+    status: text("status", { enum: orderStatuses }).notNull(),
+    paymentStatus: text("payment_status", { enum: paymentStatuses }).notNull(),
+    deliveryMethod: text("delivery_method", { enum: deliveryMethods }).notNull(),
+    shippingAddress: jsonb("shipping_address").$type<ShippingAddress>().notNull(),
+    subtotalCents: integer("subtotal_cents").notNull(),
+    discounts: jsonb("discounts").$type<OrderDiscount[]>().notNull().default(sql`'[]'::jsonb`),
+    discountCents: integer("discount_cents").notNull().default(0),
+    shippingCostCents: integer("shipping_cost_cents").notNull().default(0),
+    totalCents: integer("total_cents").notNull(),
+    couponCode: text("coupon_code"),
+    shippingTracking: text("shipping_tracking"),
+    shippingLabelPath: text("shipping_label_path"),
+    shippingCarrier: text("shipping_carrier"),
+    shippingWeightGrams: integer("shipping_weight_grams"),
+    shippingParcels: integer("shipping_parcels"),
+    paymentProvider: text("payment_provider"),
+    paymentSessionId: text("payment_session_id"),
+    paymentIntentId: text("payment_intent_id"),
+  },
+  (table) => [
+    check("orders_status_check", oneOf(table.status, orderStatuses)),
+    check("orders_payment_status_check", oneOf(table.paymentStatus, paymentStatuses)),
+    check("orders_delivery_method_check", oneOf(table.deliveryMethod, deliveryMethods)),
+    check(
+      "orders_amounts_check",
+      sql`${table.subtotalCents} >= 0 and ${table.discountCents} >= 0 and ${table.shippingCostCents} >= 0 and ${table.totalCents} >= 0`,
+    ),
+    index("orders_created_at_idx").on(table.createdAt.desc().nullsFirst()),
+    index("orders_user_created_at_idx").on(table.userId, table.createdAt.desc().nullsFirst()),
+    index("orders_email_idx").on(table.email),
+    index("orders_payment_session_id_idx").on(table.paymentSessionId),
+    index("orders_payment_intent_id_idx").on(table.paymentIntentId),
+  ],
+);
+
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
+    variantId: integer("variant_id").references(() => productVariants.id, { onDelete: "set null" }),
+    productName: text("product_name").notNull(),
+    size: text("size"),
+    color: text("color"),
+    quantity: integer("quantity").notNull(),
+    unitPriceCents: integer("unit_price_cents").notNull(),
+    discountCents: integer("discount_cents").notNull().default(0),
+  },
+  (table) => [
+    check("order_items_quantity_check", sql`${table.quantity} > 0`),
+    check("order_items_amounts_check", sql`${table.unitPriceCents} >= 0 and ${table.discountCents} >= 0`),
+    index("order_items_order_id_idx").on(table.orderId),
+  ],
+);
+
+export const stockHolds = pgTable(
+  "stock_holds",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    variantId: integer("variant_id")
+      .notNull()
+      .references(() => productVariants.id, { onDelete: "cascade" }),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull(),
+    // null = held until the order is completed or cancelled (reservations).
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    releasedAt: timestamp("released_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check("stock_holds_quantity_check", sql`${table.quantity} > 0`),
+    index("stock_holds_order_id_idx").on(table.orderId),
+    index("stock_holds_active_variant_idx").on(table.variantId).where(sql`${table.releasedAt} is null`),
+    index("stock_holds_active_expires_at_idx").on(table.expiresAt).where(sql`${table.releasedAt} is null`),
+  ],
+);
+
+export const coupons = pgTable(
+  "coupons",
+  {
+    code: text("code").primaryKey(),
+    percentOff: integer("percent_off").notNull(),
+    active: boolean("active").notNull().default(true),
+    startsAt: timestamp("starts_at", { withTimezone: true }),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    maxUses: integer("max_uses"),
+    usedCount: integer("used_count").notNull().default(0),
+  },
+  (table) => [
+    check("coupons_code_uppercase_check", sql`${table.code} = upper(${table.code})`),
+    check("coupons_percent_off_check", sql`${table.percentOff} between 1 and 100`),
+    check("coupons_used_count_check", sql`${table.usedCount} >= 0`),
+  ],
+);
+
+// ---------------------------------------------------------------------------
+// Newsletter and contact form
+// ---------------------------------------------------------------------------
+
+export const newsletterSubscribers = pgTable(
+  "newsletter_subscribers",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    email: text("email").notNull().unique(),
+    status: text("status", { enum: newsletterStatuses }).notNull().default("pending"),
+    confirmTokenHash: text("confirm_token_hash").unique(),
+    unsubscribeTokenHash: text("unsubscribe_token_hash").unique(),
+    // What the visitor agreed to, from where and when (proof of the double opt-in).
+    consentText: text("consent_text").notNull(),
+    consentIp: text("consent_ip"),
+    consentAt: timestamp("consent_at", { withTimezone: true }).notNull(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+    source: text("source"),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check("newsletter_subscribers_email_lowercase_check", sql`${table.email} = lower(${table.email})`),
+    check("newsletter_subscribers_status_check", oneOf(table.status, newsletterStatuses)),
+  ],
+);
+
+export const contactMessages = pgTable("contact_messages", {
+  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  subject: text("subject").notNull(),
+  message: text("message").notNull(),
+  ip: text("ip"),
+  createdAt: createdAt(),
+  // The e-mail to the shop that carries this message; its delivery state lives there.
+  outgoingEmailId: integer("outgoing_email_id").references(() => outgoingEmails.id, { onDelete: "set null" }),
+});
+
+// ---------------------------------------------------------------------------
+// E-mail queue: every e-mail is stored here first and sent by the mail worker,
+// so an SMTP outage delays e-mail but never loses it.
+// ---------------------------------------------------------------------------
+
+export const outgoingEmails = pgTable(
+  "outgoing_emails",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    toAddress: text("to_address").notNull(),
+    replyTo: text("reply_to"),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body").notNull(),
+    status: text("status", { enum: mailStatuses }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check("outgoing_emails_status_check", oneOf(table.status, mailStatuses)),
+    index("outgoing_emails_due_idx").on(table.nextAttemptAt).where(sql`${table.status} = 'pending'`),
+  ],
+);
+
+// ---------------------------------------------------------------------------
+// Relations for db.query
+// ---------------------------------------------------------------------------
+
+export const productsRelations = relations(products, ({ many }) => ({
+  variants: many(productVariants),
+  images: many(productImages),
+  priceHistory: many(productPriceHistory),
+  reviews: many(reviews),
+}));
+
+export const productVariantsRelations = relations(productVariants, ({ one }) => ({
+  product: one(products, { fields: [productVariants.productId], references: [products.id] }),
+}));
+
+export const productImagesRelations = relations(productImages, ({ one }) => ({
+  product: one(products, { fields: [productImages.productId], references: [products.id] }),
+}));
+
+export const productPriceHistoryRelations = relations(productPriceHistory, ({ one }) => ({
+  product: one(products, { fields: [productPriceHistory.productId], references: [products.id] }),
+}));
+
+export const reviewsRelations = relations(reviews, ({ one }) => ({
+  product: one(products, { fields: [reviews.productId], references: [products.id] }),
+}));
+
+export const blogPostsRelations = relations(blogPosts, ({ many }) => ({
+  comments: many(blogComments),
+  ratings: many(blogRatings),
+}));
+
+export const blogCommentsRelations = relations(blogComments, ({ one }) => ({
+  post: one(blogPosts, { fields: [blogComments.postId], references: [blogPosts.id] }),
+}));
+
+export const blogRatingsRelations = relations(blogRatings, ({ one }) => ({
+  post: one(blogPosts, { fields: [blogRatings.postId], references: [blogPosts.id] }),
+}));
+
+export const usersRelations = relations(users, ({ one, many }) => ({
+  profile: one(userProfiles),
+  sessions: many(sessions),
+  accounts: many(accounts),
+  orders: many(orders),
+}));
+
+export const sessionsRelations = relations(sessions, ({ one }) => ({
+  user: one(users, { fields: [sessions.userId], references: [users.id] }),
+}));
+
+export const accountsRelations = relations(accounts, ({ one }) => ({
+  user: one(users, { fields: [accounts.userId], references: [users.id] }),
+}));
+
+export const userProfilesRelations = relations(userProfiles, ({ one }) => ({
+  user: one(users, { fields: [userProfiles.id], references: [users.id] }),
+}));
+
+export const ordersRelations = relations(orders, ({ one, many }) => ({
+  user: one(users, { fields: [orders.userId], references: [users.id] }),
+  items: many(orderItems),
+  stockHolds: many(stockHolds),
+}));
+
+export const orderItemsRelations = relations(orderItems, ({ one }) => ({
+  order: one(orders, { fields: [orderItems.orderId], references: [orders.id] }),
+  product: one(products, { fields: [orderItems.productId], references: [products.id] }),
+  variant: one(productVariants, { fields: [orderItems.variantId], references: [productVariants.id] }),
+}));
+
+export const stockHoldsRelations = relations(stockHolds, ({ one }) => ({
+  order: one(orders, { fields: [stockHolds.orderId], references: [orders.id] }),
+  variant: one(productVariants, { fields: [stockHolds.variantId], references: [productVariants.id] }),
+}));
+
+// ---------------------------------------------------------------------------
+// Row types
+// ---------------------------------------------------------------------------
+
+export type Product = typeof products.$inferSelect;
+export type NewProduct = typeof products.$inferInsert;
+export type ProductVariant = typeof productVariants.$inferSelect;
+export type NewProductVariant = typeof productVariants.$inferInsert;
+export type ProductImage = typeof productImages.$inferSelect;
+export type NewProductImage = typeof productImages.$inferInsert;
+export type ProductPrice = typeof productPriceHistory.$inferSelect;
+export type NewProductPrice = typeof productPriceHistory.$inferInsert;
+export type Review = typeof reviews.$inferSelect;
+export type NewReview = typeof reviews.$inferInsert;
+export type BlogPost = typeof blogPosts.$inferSelect;
+export type NewBlogPost = typeof blogPosts.$inferInsert;
+export type BlogComment = typeof blogComments.$inferSelect;
+export type NewBlogComment = typeof blogComments.$inferInsert;
+export type BlogRating = typeof blogRatings.$inferSelect;
+export type NewBlogRating = typeof blogRatings.$inferInsert;
+export type User = typeof users.$inferSelect;
+export type Session = typeof sessions.$inferSelect;
+export type Account = typeof accounts.$inferSelect;
+export type Verification = typeof verifications.$inferSelect;
+export type UserProfile = typeof userProfiles.$inferSelect;
+export type NewUserProfile = typeof userProfiles.$inferInsert;
+export type Order = typeof orders.$inferSelect;
+export type NewOrder = typeof orders.$inferInsert;
+export type OrderItem = typeof orderItems.$inferSelect;
+export type NewOrderItem = typeof orderItems.$inferInsert;
+export type StockHold = typeof stockHolds.$inferSelect;
+export type NewStockHold = typeof stockHolds.$inferInsert;
+export type Coupon = typeof coupons.$inferSelect;
+export type NewCoupon = typeof coupons.$inferInsert;
+export type NewsletterSubscriber = typeof newsletterSubscribers.$inferSelect;
+export type NewNewsletterSubscriber = typeof newsletterSubscribers.$inferInsert;
+export type ContactMessage = typeof contactMessages.$inferSelect;
+export type NewContactMessage = typeof contactMessages.$inferInsert;
