@@ -1,0 +1,152 @@
+import { mkdir, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import type { PgInsertValue, PgTable } from "drizzle-orm/pg-core";
+import { blogCoverSvg, productArtSvg } from "../../modules/catalog/product-art";
+import type { Database, Transaction } from "../client.server";
+import {
+  blogComments,
+  blogPosts,
+  blogRatings,
+  productImages,
+  productPriceHistory,
+  products,
+  productVariants,
+  reviews,
+} from "../schema";
+import { buildDemoBlog, type DemoBlogPost } from "./blog";
+import { buildDemoCatalog, type DemoProduct } from "./catalog";
+
+/** True once the shop has at least one product: the demo data is loaded only into an empty shop. */
+export async function hasCatalog(db: Database): Promise<boolean> {
+  const rows = await db.select({ id: products.id }).from(products).limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * Loads the demo catalogue and blog into an empty database, in one transaction, and writes their
+ * SVG images under filesDir (served at /files/...). Products get ids 1..N so URLs are stable.
+ */
+export async function seedDemoData(db: Database, filesDir: string): Promise<void> {
+  await db.transaction((tx) => loadDemoData(tx, filesDir));
+}
+
+/**
+ * Replaces the catalogue and the blog with a fresh copy of the demo data. Users, orders, coupons,
+ * newsletter and contact messages stay; order lines keep their copied names and prices, and their
+ * link to a deleted product or variant becomes null.
+ */
+export async function resetDemoData(db: Database, filesDir: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    // Cascades to variants (and their stock holds), images, price history, reviews, comments, ratings.
+    await tx.delete(products);
+    await tx.delete(blogPosts);
+    await rm(path.join(filesDir, "products"), { recursive: true, force: true });
+    await rm(path.join(filesDir, "blog"), { recursive: true, force: true });
+    await loadDemoData(tx, filesDir);
+  });
+}
+
+async function loadDemoData(tx: Transaction, filesDir: string): Promise<void> {
+  const catalog = buildDemoCatalog();
+  const blog = buildDemoBlog();
+
+  await insertRows(
+    tx,
+    products,
+    catalog.map(({ variants, images, priceHistory, reviews, ...product }) => product),
+  );
+  await insertRows(
+    tx,
+    productVariants,
+    catalog.flatMap((product) => product.variants.map((variant) => ({ ...variant, productId: product.id }))),
+  );
+  await insertRows(
+    tx,
+    productImages,
+    catalog.flatMap((product) =>
+      product.images.map(({ colorName, position, path, alt }) => ({
+        productId: product.id,
+        colorName,
+        position,
+        path,
+        alt,
+      })),
+    ),
+  );
+  await insertRows(
+    tx,
+    productPriceHistory,
+    catalog.flatMap((product) => product.priceHistory.map((price) => ({ ...price, productId: product.id }))),
+  );
+  await insertRows(
+    tx,
+    reviews,
+    catalog.flatMap((product) => product.reviews.map((review) => ({ ...review, productId: product.id }))),
+  );
+
+  await insertRows(
+    tx,
+    blogPosts,
+    blog.map(({ comments, ratings, ...post }) => post),
+  );
+  await insertRows(
+    tx,
+    blogComments,
+    blog.flatMap((post) => post.comments.map((comment) => ({ ...comment, postId: post.id }))),
+  );
+  await insertRows(
+    tx,
+    blogRatings,
+    blog.flatMap((post) => post.ratings.map((rating) => ({ ...rating, postId: post.id, updatedAt: rating.createdAt }))),
+  );
+
+  // Rows above were given explicit ids: move the identity sequences past them.
+  for (const table of ["products", "product_variants", "blog_posts"]) {
+    await tx.execute(
+      sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select max(id) from ${sql.identifier(table)}))`,
+    );
+  }
+
+  await writeImages(catalog, blog, filesDir);
+}
+
+// Well under PostgreSQL's limit of 65,535 parameters per statement for any of these tables.
+const rowsPerInsert = 1000;
+
+async function insertRows<T extends PgTable>(tx: Transaction, table: T, rows: PgInsertValue<T, true>[]): Promise<void> {
+  for (let start = 0; start < rows.length; start += rowsPerInsert) {
+    // Explicit ids go into GENERATED ALWAYS identity columns only with OVERRIDING SYSTEM VALUE.
+    await tx
+      .insert(table)
+      .overridingSystemValue()
+      .values(rows.slice(start, start + rowsPerInsert));
+  }
+}
+
+async function writeImages(catalog: DemoProduct[], blog: DemoBlogPost[], filesDir: string): Promise<void> {
+  // Image paths are URLs under /files/, which is served from filesDir.
+  const fileFor = (url: string) => path.join(filesDir, ...url.replace(/^\/files\//, "").split("/"));
+  const files = [
+    ...catalog.flatMap((product) =>
+      product.images.map((image) => ({
+        file: fileFor(image.path),
+        content: productArtSvg({
+          subcategory: product.subcategory,
+          gender: product.gender,
+          colorHex: image.colorCode,
+          colorName: image.colorName,
+          seed: product.id,
+          view: image.view,
+        }),
+      })),
+    ),
+    ...blog.map((post) => ({
+      file: fileFor(post.imageUrl),
+      content: blogCoverSvg({ title: post.title, category: post.category, seed: post.id }),
+    })),
+  ];
+  const directories = new Set(files.map(({ file }) => path.dirname(file)));
+  await Promise.all([...directories].map((directory) => mkdir(directory, { recursive: true })));
+  await Promise.all(files.map(({ file, content }) => writeFile(file, content)));
+}
