@@ -1,0 +1,73 @@
+import { eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { outgoingEmails } from "~/db/schema";
+import { connectTestDatabase } from "../../../tests/integration/database";
+import { startSmtpSink } from "../../../tests/support/smtp-sink";
+import { composeEmail } from "./compose";
+import { deliverDueEmails, enqueueEmail, retryDelaySeconds } from "./queue.server";
+import { smtpTransport } from "./transport.server";
+
+const db = connectTestDatabase();
+let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  await db.delete(outgoingEmails);
+});
+afterAll(() => sink.close());
+
+const message = (to: string) =>
+  composeEmail({ to, subject: "Nuovo messaggio", paragraphs: ["Ciao è ù"], replyTo: "cliente@example.it" });
+
+describe("the e-mail queue", () => {
+  it("sends a queued e-mail over SMTP with both parts and the reply-to", async () => {
+    const id = await enqueueEmail(db, message("negozio@example.it"));
+    const transport = smtpTransport(`smtp://127.0.0.1:${sink.port}`, "Vetrina <info@example.it>");
+
+    expect(await deliverDueEmails(db, transport)).toEqual({ sent: 1, failed: 0 });
+
+    const received = sink.messages.at(-1);
+    expect(received).toMatchObject({ to: ["negozio@example.it"], replyTo: ["cliente@example.it"] });
+    expect(received?.text).toContain("Ciao è ù");
+    expect(received?.html).toContain("Ciao è ù");
+    const [row] = await db.select().from(outgoingEmails).where(eq(outgoingEmails.id, id));
+    expect(row).toMatchObject({ status: "sent", attempts: 1, lastError: null });
+  });
+
+  it("keeps an e-mail the server refused and sends it on a later round", async () => {
+    const id = await enqueueEmail(db, message("retry@example.it"));
+    const transport = smtpTransport(`smtp://127.0.0.1:${sink.port}`, "Vetrina <info@example.it>");
+    sink.setFailing(true);
+    expect(await deliverDueEmails(db, transport)).toEqual({ sent: 0, failed: 1 });
+    sink.setFailing(false);
+
+    const [waiting] = await db.select().from(outgoingEmails).where(eq(outgoingEmails.id, id));
+    expect(waiting).toMatchObject({ status: "pending", attempts: 1 });
+    expect(waiting?.lastError).toContain("Servizio non disponibile");
+    expect(waiting?.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 20_000);
+    // Not due yet: nothing is sent.
+    expect(await deliverDueEmails(db, transport)).toEqual({ sent: 0, failed: 0 });
+
+    await db
+      .update(outgoingEmails)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(outgoingEmails.id, id));
+    expect(await deliverDueEmails(db, transport)).toEqual({ sent: 1, failed: 0 });
+    expect(sink.messages.filter((email) => email.to.includes("retry@example.it"))).toHaveLength(1);
+  });
+
+  it("never hands the same e-mail to two concurrent workers", async () => {
+    const ids = await Promise.all([1, 2, 3, 4, 5].map((n) => enqueueEmail(db, message(`parallel${n}@example.it`))));
+    const transport = smtpTransport(`smtp://127.0.0.1:${sink.port}`, "Vetrina <info@example.it>");
+    const rounds = await Promise.all([deliverDueEmails(db, transport), deliverDueEmails(db, transport)]);
+    expect(rounds.reduce((total, round) => total + round.sent, 0)).toBe(5);
+    const rows = await db.select().from(outgoingEmails).where(inArray(outgoingEmails.id, ids));
+    expect(rows.every((row) => row.status === "sent" && row.attempts === 1)).toBe(true);
+  });
+});
+
+describe("retryDelaySeconds", () => {
+  it("doubles from 30 seconds up to an hour", () => {
+    expect([1, 2, 3, 8, 20].map(retryDelaySeconds)).toEqual([30, 60, 120, 3600, 3600]);
+  });
+});
