@@ -1,0 +1,72 @@
+import { createContext, lazy, type ReactNode, Suspense, useContext, useEffect, useState } from "react";
+import { useLocalStorageItem, writeLocalStorage } from "~/components/browser-storage";
+import {
+  analyticsAllowed,
+  CONSENT_STORAGE_KEY,
+  createConsent,
+  parseConsent,
+  shouldShowBanner,
+} from "~/modules/consent/consent";
+import { type AnalyticsIds, analyticsLoaded, loadAnalytics, removeAnalyticsCookies } from "./analytics";
+import { CookieBanner } from "./cookie-banner";
+
+// The dialog is needed only when someone asks for it, so it stays out of the first download.
+const ConsentSettingsDialog = lazy(() => import("./consent-settings-dialog"));
+
+type ConsentContextValue = { openSettings: () => void };
+
+const ConsentContext = createContext<ConsentContextValue>({ openSettings: () => {} });
+
+/** Opens the cookie settings dialog from anywhere (footer, privacy page). */
+export function useConsent(): ConsentContextValue {
+  return useContext(ConsentContext);
+}
+
+/**
+ * Owns the visitor's cookie choice: shows the banner until there is a choice for the current
+ * version, the settings dialog on request, and loads analytics only after a yes.
+ */
+export function ConsentProvider({ analytics, children }: { analytics: AnalyticsIds; children: ReactNode }) {
+  const raw = useLocalStorageItem(CONSENT_STORAGE_KEY);
+  // undefined while the page is not hydrated: the choice lives in the browser only.
+  const record = raw === undefined ? undefined : parseConsent(raw);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+
+  const allowed = record !== undefined && analyticsAllowed(record);
+  const { gaMeasurementId, clarityProjectId } = analytics;
+  useEffect(() => {
+    if (allowed) loadAnalytics({ gaMeasurementId, clarityProjectId });
+  }, [allowed, gaMeasurementId, clarityProjectId]);
+
+  function save(analyticsConsent: boolean) {
+    writeLocalStorage(CONSENT_STORAGE_KEY, JSON.stringify(createConsent(analyticsConsent)));
+    setSettingsOpen(false);
+    if (!analyticsConsent) {
+      removeAnalyticsCookies();
+      // Scripts already running cannot be unloaded: a fresh page starts without them.
+      if (analyticsLoaded()) window.location.reload();
+    }
+  }
+
+  return (
+    <ConsentContext value={{ openSettings: () => setSettingsOpen(true) }}>
+      {children}
+      {record !== undefined && shouldShowBanner(record) && (
+        <CookieBanner
+          onAcceptAll={() => save(true)}
+          onNecessaryOnly={() => save(false)}
+          onCustomize={() => setSettingsOpen(true)}
+        />
+      )}
+      {settingsOpen && (
+        <Suspense>
+          <ConsentSettingsDialog
+            analyticsInitially={record?.consent.analytics ?? false}
+            onSave={save}
+            onClose={() => setSettingsOpen(false)}
+          />
+        </Suspense>
+      )}
+    </ConsentContext>
+  );
+}

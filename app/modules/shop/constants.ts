@@ -1,0 +1,83 @@
+// The shop's business rules as numbers (storefront spec, section 9), and the one way to show
+// money and dates. Money is always integer euro cents.
+
+// Shipping and returns
+export const SHIPPING_FEE_CENTS = 790;
+/** Goods totals from this amount (after discounts) ship for free. */
+export const FREE_SHIPPING_THRESHOLD_CENTS = 10000;
+export const STORE_PICKUP_FEE_CENTS = 0;
+export const RETURN_COST_CENTS = 790;
+export const FREE_RETURN_THRESHOLD_CENTS = 10000;
+export const CARRIER_NAME = "GLS";
+/** From order to doorstep: quoted at checkout success and in the terms of sale. */
+export const DELIVERY_WORKING_DAYS = { min: 3, max: 5 } as const;
+/** From hand-over to the courier to doorstep: quoted on the shipping page. */
+export const COURIER_DELIVERY_WORKING_DAYS = { min: 1, max: 3 } as const;
+export const DELIVERY_ATTEMPTS = 2;
+/** How long the courier holds a parcel after the last failed delivery attempt. */
+export const PARCEL_HOLD_WORKING_DAYS = 5;
+export const DELIVERY_PROBLEM_REPORT_HOURS = 24;
+
+// Consumer rights
+export const WITHDRAWAL_DAYS = 14;
+export const REFUND_DAYS = 14;
+export const LEGAL_WARRANTY_YEARS = 2;
+
+// Discounts
+export const FIRST_PURCHASE_DISCOUNT_PERCENT = 10;
+export const BIRTHDAY_DISCOUNT_PERCENT = 10;
+/** 'Promo Extra 2° Costume': the cheapest half of the swimwear units get this discount. */
+export const SECOND_SWIMSUIT_DISCOUNT_PERCENT = 30;
+export const SECOND_SWIMSUIT_SUBCATEGORIES = ["bikini", "intero"] as const;
+
+// Catalogue and pages
+export const SHOP_PAGE_SIZE = 12;
+export const PRODUCT_LIST_CACHE_MS = 5 * 60 * 1000;
+export const GENDER_PAGE_SIZE = 100;
+export const FEATURED_PRODUCTS_COUNT = 6;
+export const OUTLET_PREVIEW_COUNT = 2;
+export const RELATED_PRODUCTS_COUNT = 4;
+export const NEWSLETTER_POPUP_DELAY_MS = 2000;
+export const GENDERS = ["Donna", "Uomo", "Bambini"] as const;
+export const PRICE_BUCKETS = ["under-50", "50-100", "100-200", "over-200"] as const;
+export const SORT_OPTIONS = ["created_at_desc", "price_asc", "price_desc"] as const;
+export const DEFAULT_SORT = "created_at_desc";
+export const DEFAULT_COUNTRY = "Italia";
+
+// Browser storage keys shared by every part of the storefront
+export const CART_STORAGE_KEY = "shoppingCart";
+/** Fired on window by whoever changes the cart, so the header badge updates in the same tab. */
+export const CART_UPDATED_EVENT = "cart-updated";
+
+const euro = new Intl.NumberFormat("it-IT", { style: "currency", currency: "EUR" });
+
+/** 790 → "7,90 €" */
+export function formatEuro(cents: number): string {
+  return euro.format(cents / 100);
+}
+
+const dateFormats = {
+  /** 21/11/2026 */
+  short: new Intl.DateTimeFormat("it-IT", {
+    timeZone: "Europe/Rome",
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+  }),
+  /** 21 novembre 2026 */
+  long: new Intl.DateTimeFormat("it-IT", { timeZone: "Europe/Rome", dateStyle: "long" }),
+  /** 21/11/2026, 14:30 */
+  dateTime: new Intl.DateTimeFormat("it-IT", {
+    timeZone: "Europe/Rome",
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+  }),
+};
+
+/** A moment shown as Italians read it, in the shop's time zone whatever the server's. */
+export function formatDate(value: Date | string | number, style: keyof typeof dateFormats = "short"): string {
+  return dateFormats[style].format(new Date(value));
+}

@@ -1,0 +1,149 @@
+// Who the shop is. Everything a customer reads about the shop itself (name, seller, address,
+// hours, contacts, staff) comes from this one object, so another shop deploys by editing this file.
+
+export type Weekday = "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday";
+
+/** Opening and closing time of one stretch of a day, "HH:MM" in the shop's local time. */
+export type TimeRange = { opens: string; closes: string };
+
+/** A day with no ranges is a closed day. */
+export type OpeningHours = Record<Weekday, TimeRange[]>;
+
+export type StaffMember = { name: string; role: string; description: string };
+
+export type ShopIdentity = {
+  name: string;
+  tagline: string;
+  foundedYear: number;
+  seller: {
+    legalName: string;
+    vatNumber: string;
+    rea: string;
+  };
+  address: {
+    street: string;
+    postalCode: string;
+    town: string;
+    province: string;
+    region: string;
+    country: string;
+    countryCode: string;
+  };
+  geo: { latitude: number; longitude: number };
+  phone: { display: string; international: string };
+  email: string;
+  openingHours: OpeningHours;
+  social: { instagram: string; facebook: string };
+  /** WhatsApp number in international format, digits only, as wa.me wants it. */
+  whatsappNumber: string;
+  sizeConsultationBookingUrl: string;
+  /** The shop's story for the about page, one paragraph each. */
+  story: string[];
+  advisers: string;
+  staff: StaffMember[];
+  rating: { value: number; count: number };
+};
+
+const morningAndAfternoon: TimeRange[] = [
+  { opens: "09:00", closes: "13:00" },
+  { opens: "15:30", closes: "19:30" },
+];
+
+export const shop: ShopIdentity = {
+  name: "Vetrina",
+  tagline: "Intimo e abbigliamento dal 1978",
+  foundedYear: 1978,
+  seller: {
+    legalName: "Vetrina S.n.c. di Anna Bruno & C.",
+    vatNumber: "02987610041",
+    rea: "CN-254318",
+  },
+  address: {
+    street: "Via Roma 24",
+    postalCode: "12045",
+    town: "Fossano",
+    province: "CN",
+    region: "Piemonte",
+    country: "Italia",
+    countryCode: "IT",
+  },
+  geo: { latitude: 44.5497, longitude: 7.7226 },
+  phone: { display: "0172 634 218", international: "+390172634218" },
+  email: "info@vetrinafossano.it",
+  openingHours: {
+    monday: morningAndAfternoon,
+    tuesday: morningAndAfternoon,
+    wednesday: morningAndAfternoon,
+    thursday: [{ opens: "09:00", closes: "13:00" }],
+    friday: morningAndAfternoon,
+    saturday: morningAndAfternoon,
+    sunday: [],
+  },
+  social: {
+    instagram: "https://www.instagram.com/vetrinafossano",
+    facebook: "https://www.facebook.com/vetrinafossano",
+  },
+  whatsappNumber: "393401265874",
+  sizeConsultationBookingUrl: "https://calendly.com/vetrinafossano/consulenza-taglia",
+  story: [
+    "Nel 1978 Maria Bruno apre in Via Roma una piccola merceria con un'idea semplice: offrire alle donne di Fossano intimo di qualità e il tempo di sceglierlo con calma, con il consiglio giusto.",
+    "Negli anni la vetrina cresce insieme ai suoi clienti: arrivano la corsetteria su misura, la pigiameria, il reparto uomo e poi quello per i più piccoli. Cambiano le mode, resta il modo di accogliere chi entra: con attenzione, discrezione e un sorriso.",
+    "Oggi la figlia Anna guida il negozio con la stessa cura, affiancata da una squadra che conosce ogni capo e ogni vestibilità. Con il negozio online portiamo la nostra selezione in tutta Italia, senza perdere il consiglio personale che ci distingue da oltre quarant'anni.",
+  ],
+  advisers:
+    "In negozio trovi consulenti esperte di intimo e corsetteria: ti aiutano a misurare la taglia giusta, a scegliere il reggiseno adatto alla tua forma e il capo giusto per ogni occasione, con calma e nella massima riservatezza dei nostri camerini.",
+  staff: [
+    {
+      name: "Anna Bruno",
+      role: "Titolare",
+      description:
+        "Ha raccolto il testimone dalla madre, che aprì il negozio nel 1978. Sceglie ogni stagione le collezioni e i marchi che trovi in vetrina.",
+    },
+    {
+      name: "Giulia Bruno",
+      role: "Consulente di corsetteria",
+      description:
+        "Specialista di reggiseni e modellatori: in pochi minuti trova la vestibilità perfetta, anche per le taglie più difficili da trovare.",
+    },
+    {
+      name: "Marco Ferrero",
+      role: "Responsabile reparto uomo",
+      description:
+        "Intimo, pigiameria e maglieria da uomo: conosce tessuti e vestibilità di ogni marchio e consiglia il capo giusto, anche da regalare.",
+    },
+    {
+      name: "Elena Giordano",
+      role: "Reparto bambini e negozio online",
+      description: "Segue il reparto bambini e prepara con cura ogni ordine online, dalla confezione alla spedizione.",
+    },
+  ],
+  rating: { value: 4.9, count: 53 },
+};
+
+/** The address on one line, as Italians write it: "Via Roma 24, 12045 Fossano (CN)". */
+export function formatAddress(address: ShopIdentity["address"] = shop.address): string {
+  return `${address.street}, ${address.postalCode} ${address.town} (${address.province})`;
+}
+
+/** A WhatsApp chat with the shop, opened with `message` already typed. */
+export function whatsappLink(message: string, number: string = shop.whatsappNumber): string {
+  return `https://wa.me/${number}?text=${encodeURIComponent(message)}`;
+}
+
+/**
+ * Whether an Italian partita IVA is well formed: 11 digits whose last one is the check digit
+ * (digits in odd positions summed, digits in even positions doubled and reduced below 10).
+ */
+export function isValidPartitaIva(value: string): boolean {
+  if (!/^\d{11}$/.test(value)) return false;
+  let sum = 0;
+  for (let index = 0; index < 10; index++) {
+    let digit = Number(value[index]);
+    if (index % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return (10 - (sum % 10)) % 10 === Number(value[10]);
+}

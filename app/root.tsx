@@ -1,0 +1,101 @@
+import { lazy, type ReactNode, Suspense } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { ConsentProvider } from "~/components/consent/consent-provider";
+import { NotFoundMessage } from "~/components/layout/not-found-message";
+import { isPromoDismissed, PromoBar } from "~/components/layout/promo-bar";
+import { SiteFooter } from "~/components/layout/site-footer";
+import { SiteHeader } from "~/components/layout/site-header";
+import { useNonce } from "~/components/nonce";
+import { useHydrated } from "~/components/use-hydrated";
+import { config } from "~/config.server";
+
+// Toasts only ever follow a user action, so sonner loads after hydration, outside the first download.
+const Toaster = lazy(() => import("sonner").then((module) => ({ default: module.Toaster })));
+
+export function loader({ request }: Route.LoaderArgs) {
+  return {
+    analytics: config().analytics,
+    promoDismissed: isPromoDismissed(request.headers.get("Cookie")),
+  };
+}
+
+// The monogram as favicon, inline: no file to serve and no request to a missing /favicon.ico.
+const favicon = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="12" fill="#7a2e3b"/><text x="32" y="45" font-family="Georgia,serif" font-size="40" text-anchor="middle" fill="#fbf8f4">V</text></svg>',
+)}`;
+
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: favicon, type: "image/svg+xml" }];
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const hydrated = useHydrated();
+  // Missing when the root loader itself failed and the error page is shown.
+  const rootData = useRouteLoaderData<typeof loader>("root");
+
+  return (
+    <html lang="it">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#fbf8f4" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-sm bg-ink px-4 py-2 text-ivory focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          Vai al contenuto principale
+        </a>
+        <ConsentProvider analytics={rootData?.analytics ?? {}}>
+          <PromoBar initiallyDismissed={rootData?.promoDismissed ?? false} />
+          <SiteHeader />
+          <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+            {children}
+          </main>
+          <SiteFooter />
+        </ConsentProvider>
+        {hydrated && (
+          <Suspense>
+            <Toaster position="top-center" richColors closeButton />
+          </Suspense>
+        )}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <>
+        <title>Page not found</title>
+        <NotFoundMessage />
+      </>
+    );
+  }
+  return (
+    <div className="mx-auto max-w-xl px-4 py-24 text-center">
+      <title>Si è verificato un errore</title>
+      <h1 className="text-3xl text-ink">Si è verificato un errore</h1>
+      <p className="mt-3 text-ink-soft">Qualcosa non ha funzionato. Riprova tra qualche istante.</p>
+    </div>
+  );
+}
