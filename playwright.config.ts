@@ -37,7 +37,7 @@ export default defineConfig({
       env: { SINK_SMTP_PORT: String(sinkSmtpPort), SINK_HTTP_PORT: String(sinkHttpPort) },
     },
     {
-      command: `rm -rf .e2e-data/${appPort} && tsx server/index.ts`,
+      command: `rm -rf .e2e-data/${appPort} && node --import tsx server/index.ts`,
       url: `${baseURL}/chi-siamo`,
       timeout: 180_000,
       reuseExistingServer: false,

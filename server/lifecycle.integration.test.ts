@@ -1,0 +1,104 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { once } from "node:events";
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+
+// The real `npm start` path: the Node server with its embedded PostgreSQL under a fresh DATA_DIR.
+const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "vetrina-lifecycle-"));
+await fs.chmod(dataDir, 0o755);
+const port = 21000 + Math.floor(Math.random() * 8000);
+const pgPort = port + 1;
+
+function startServer(): { child: ChildProcess; output: () => string } {
+  let output = "";
+  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "development",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(pgPort),
+      DATABASE_URL: "",
+      SMTP_URL: "",
+      LOG_LEVEL: "info",
+    },
+  });
+  child.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on("data", (chunk) => {
+    output += chunk;
+  });
+  return { child, output: () => output };
+}
+
+async function waitForShop(output: () => string): Promise<void> {
+  for (let attempt = 0; attempt < 480; attempt++) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/chi-siamo`);
+      if (response.ok) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the shop did not open; server output:\n${output()}`);
+}
+
+async function stopServer(child: ChildProcess, signal: NodeJS.Signals): Promise<number | null> {
+  const exited = once(child, "exit");
+  child.kill(signal);
+  const [code] = await exited;
+  return code as number | null;
+}
+
+async function embeddedDatabaseClient(): Promise<pg.Client> {
+  const password = (await fs.readFile(path.join(dataDir, "pg", "password"), "utf8")).trim();
+  const client = new pg.Client({ host: "127.0.0.1", port: pgPort, user: "postgres", password, database: "vetrina" });
+  await client.connect();
+  return client;
+}
+
+afterAll(() => fs.rm(dataDir, { recursive: true, force: true }));
+
+describe("the server with its embedded PostgreSQL", () => {
+  it("starts on an empty DATA_DIR with the demo data, keeps data across restarts, and stops cleanly", async () => {
+    const first = startServer();
+    await waitForShop(first.output);
+    expect(first.output()).toContain("demo data loaded");
+
+    // Something a shop would have changed, which a second start must keep.
+    const client = await embeddedDatabaseClient();
+    await client.query("UPDATE products SET name = 'Nome cambiato' WHERE id = 1");
+    await client.end();
+
+    expect(await stopServer(first.child, "SIGINT")).toBe(0);
+    expect(existsSync(path.join(dataDir, "pg", "cluster", "postmaster.pid"))).toBe(false);
+
+    const second = startServer();
+    await waitForShop(second.output);
+    expect(second.output()).not.toContain("demo data loaded");
+    const again = await embeddedDatabaseClient();
+    const { rows } = await again.query("SELECT name FROM products WHERE id = 1");
+    await again.end();
+    expect(rows[0].name).toBe("Nome cambiato");
+
+    expect(await stopServer(second.child, "SIGTERM")).toBe(0);
+    expect(existsSync(path.join(dataDir, "pg", "cluster", "postmaster.pid"))).toBe(false);
+  }, 300_000);
+
+  it("refuses to start with a wrong setting, naming it in one line", async () => {
+    const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+      env: { ...process.env, PORT: "not-a-port" },
+    });
+    let stderr = "";
+    child.stderr?.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    const [code] = await once(child, "exit");
+    expect(code).toBe(1);
+    expect(stderr.trim()).toMatch(/^Invalid environment variable PORT: [^\n]+$/);
+  }, 30_000);
+});
