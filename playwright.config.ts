@@ -14,6 +14,7 @@ const chromiumArgs = [
 
 export default defineConfig({
   testDir: "tests/e2e",
+  outputDir: `test-results/${appPort}`,
   fullyParallel: false,
   workers: 1,
   retries: 0,
