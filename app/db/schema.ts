@@ -149,8 +149,11 @@ export const products = pgTable(
       sql`${table.originalPriceCents} is null or (${table.discountPercentage} > 0 and ${table.originalPriceCents} >= 0)`,
     ),
     index("products_created_at_id_idx").on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
-    index("products_price_id_idx").on(table.priceCents, table.id),
-    index("products_gender_subcategory_idx").on(table.gender, table.subcategory),
+    // Keyset pages of the price sorts, products without a price last either way (modules/catalog/listing.server.ts).
+    index("products_price_asc_idx").on(sql`coalesce(${table.priceCents}, 2147483647)`, table.id),
+    index("products_price_desc_idx").on(sql`coalesce(${table.priceCents}, -1)`, table.id),
+    // Holds every column the catalogue filters on, so counting a filtered list reads this index alone.
+    index("products_listing_filters_idx").on(table.gender, table.subcategory, table.priceCents, table.brand),
     index("products_brand_idx").on(table.brand),
     index("products_outlet_idx")
       .on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
@@ -185,11 +188,20 @@ export const productVariants = pgTable(
     unique("product_variants_product_color_size_unique").on(table.productId, table.colorName, table.size),
     check("product_variants_stock_check", sql`${table.stock} >= 0`),
     check("product_variants_color_code_check", sql`${table.colorCode} ~ '^#[0-9a-f]{6}$'`),
-    index("product_variants_color_name_idx").on(table.colorName),
-    index("product_variants_size_idx").on(table.size),
+    // With product_id, the catalogue's colour and size filters are answered from the index alone.
+    index("product_variants_color_product_idx").on(table.colorName, table.productId),
+    index("product_variants_size_product_idx").on(table.size, table.productId),
     index("product_variants_in_stock_idx").on(table.productId).where(sql`${table.stock} > 0`),
   ],
 );
+
+/**
+ * The catalogue's vocabulary: every word of products.search_text, added by a trigger (migration
+ * 0008_search_words). A misspelt search term is corrected to its most similar word here.
+ */
+export const searchWords = pgTable("search_words", { word: text("word").primaryKey() }, (table) => [
+  index("search_words_word_trgm_idx").using("gin", table.word.op("gin_trgm_ops")),
+]);
 
 export const productImages = pgTable(
   "product_images",
@@ -509,7 +521,6 @@ export const newsletterSubscribers = pgTable(
     email: text("email").notNull().unique(),
     status: text("status", { enum: newsletterStatuses }).notNull().default("pending"),
     confirmTokenHash: text("confirm_token_hash").unique(),
-    unsubscribeTokenHash: text("unsubscribe_token_hash").unique(),
     // What the visitor agreed to, from where and when (proof of the double opt-in).
     consentText: text("consent_text").notNull(),
     consentIp: text("consent_ip"),
@@ -523,6 +534,21 @@ export const newsletterSubscribers = pgTable(
     check("newsletter_subscribers_email_lowercase_check", sql`${table.email} = lower(${table.email})`),
     check("newsletter_subscribers_status_check", oneOf(table.status, newsletterStatuses)),
   ],
+);
+
+// Every newsletter e-mail carries its own unsubscribe link, so a link in an old e-mail keeps working.
+export const newsletterUnsubscribeTokens = pgTable(
+  "newsletter_unsubscribe_tokens",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    subscriberId: integer("subscriber_id")
+      .notNull()
+      .references(() => newsletterSubscribers.id, { onDelete: "cascade" }),
+    // SHA-256 of the token in the link; the token itself is only in the e-mail.
+    tokenHash: text("token_hash").notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("newsletter_unsubscribe_tokens_subscriber_id_idx").on(table.subscriberId)],
 );
 
 export const contactMessages = pgTable("contact_messages", {
@@ -551,6 +577,8 @@ export const outgoingEmails = pgTable(
     subject: text("subject").notNull(),
     textBody: text("text_body").notNull(),
     htmlBody: text("html_body").notNull(),
+    // Sent as the List-Unsubscribe header (one-click, RFC 8058) of newsletter e-mail.
+    listUnsubscribeUrl: text("list_unsubscribe_url"),
     status: text("status", { enum: mailStatuses }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
@@ -676,5 +704,6 @@ export type Coupon = typeof coupons.$inferSelect;
 export type NewCoupon = typeof coupons.$inferInsert;
 export type NewsletterSubscriber = typeof newsletterSubscribers.$inferSelect;
 export type NewNewsletterSubscriber = typeof newsletterSubscribers.$inferInsert;
+export type NewsletterUnsubscribeToken = typeof newsletterUnsubscribeTokens.$inferSelect;
 export type ContactMessage = typeof contactMessages.$inferSelect;
 export type NewContactMessage = typeof contactMessages.$inferInsert;

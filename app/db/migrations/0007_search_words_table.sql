@@ -1,0 +1,6 @@
+-- The catalogue's vocabulary, for correcting misspelt search terms (filled by 0008_search_words).
+CREATE TABLE "search_words" (
+	"word" text PRIMARY KEY NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX "search_words_word_trgm_idx" ON "search_words" USING gin ("word" gin_trgm_ops);
