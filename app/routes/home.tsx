@@ -1,19 +1,44 @@
 import { RotateCcw, Ruler, Store, Truck } from "lucide-react";
 import { Link } from "react-router";
+import { NewsletterSection } from "~/components/layout/newsletter-form";
+import { CategoryTiles, FeaturedProducts, OutletPreview } from "~/components/shop/home-sections";
+import { ReviewCarousel } from "~/components/shop/review-carousel";
 import { ShopWindowArt } from "~/components/shop/shop-window-art";
 import { StoreRating } from "~/components/shop/store-rating";
 import { buttonClass } from "~/components/ui/button";
+import { db } from "~/db/client.server";
+import { catalogMessages } from "~/modules/catalog/messages";
+import { getCategoryTiles, getFeaturedProducts, getOutletPreview } from "~/modules/catalog/showcase.server";
+import { logger } from "~/modules/log/logger.server";
 import { FREE_SHIPPING_THRESHOLD_CENTS, formatEuro, WITHDRAWAL_DAYS } from "~/modules/shop/constants";
+import { customerReviews } from "~/modules/shop/customer-reviews";
 import { formatAddress, shop } from "~/modules/shop/identity";
-import { pageMeta } from "~/modules/shop/meta";
+import { canonicalMeta, pageMeta } from "~/modules/shop/meta";
+import { absoluteUrl } from "~/modules/shop/public-url.server";
 import { storeJsonLd } from "~/modules/shop/structured-data";
+import type { Route } from "./+types/home";
 
-export function meta() {
+export async function loader() {
+  // Each window on the catalogue fails on its own: the rest of the home page still shows.
+  const failed = (what: string) => (error: unknown) => {
+    logger.error({ err: error }, `home ${what} failed`);
+    return null;
+  };
+  const [tiles, featured, outlet] = await Promise.all([
+    getCategoryTiles(db()).catch(failed("category tiles")),
+    getFeaturedProducts(db()).catch(failed("featured products")),
+    getOutletPreview(db()),
+  ]);
+  return { canonicalUrl: absoluteUrl("/"), tiles, featured, outlet };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
   return [
     ...pageMeta(
       shop.tagline,
       `${shop.name}, negozio di intimo e abbigliamento a ${shop.address.town} dal ${shop.foundedYear}: lingerie, pigiameria, costumi e abbigliamento per donna, uomo e bambini. Acquista online o passa in negozio.`,
     ),
+    ...(loaderData ? canonicalMeta(loaderData.canonicalUrl) : []),
     { "script:ld+json": storeJsonLd() },
   ];
 }
@@ -25,7 +50,8 @@ const promises = [
   { icon: Ruler, title: "Consulenza taglia", text: "Su appuntamento, in negozio" },
 ];
 
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { tiles, featured, outlet } = loaderData;
   return (
     <>
       <section className="overflow-hidden bg-linen">
@@ -69,6 +95,10 @@ export default function Home() {
         </ul>
       </section>
 
+      <CategoryTiles tiles={tiles ?? []} error={tiles ? null : catalogMessages.categoriesLoadFailed} />
+      <FeaturedProducts products={featured ?? []} error={featured ? null : catalogMessages.featuredLoadFailed} />
+      <OutletPreview products={outlet} />
+
       <section aria-labelledby="about-title" className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:py-28">
         <div className="grid gap-12 lg:grid-cols-2 lg:gap-20">
           <div>
@@ -98,6 +128,9 @@ export default function Home() {
           </div>
         </div>
       </section>
+
+      <ReviewCarousel reviews={customerReviews} />
+      <NewsletterSection variant="home" />
     </>
   );
 }

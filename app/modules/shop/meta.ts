@@ -21,3 +21,12 @@ export function canonicalMeta(url: string): MetaDescriptor[] {
     { property: "og:url", content: url },
   ];
 }
+
+/** The picture of link previews; `url` is absolute. */
+export function imageMeta(url: string, alt: string): MetaDescriptor[] {
+  return [
+    { property: "og:image", content: url },
+    { property: "og:image:alt", content: alt },
+    { name: "twitter:card", content: "summary_large_image" },
+  ];
+}

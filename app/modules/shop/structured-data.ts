@@ -57,3 +57,81 @@ export function breadcrumbJsonLd(trail: Breadcrumb[]) {
     })),
   };
 }
+
+export type ProductForJsonLd = {
+  name: string;
+  description: string;
+  sku: string;
+  brand: string;
+  /** Absolute URLs. */
+  url: string;
+  images: string[];
+  priceCents: number | null;
+  inStock: boolean;
+  rating: number | null;
+  reviewCount: number;
+};
+
+/** schema.org Product with its offer and rating, so search engines can show price, availability and stars. */
+export function productJsonLd(product: ProductForJsonLd) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: product.name,
+    description: product.description,
+    sku: product.sku,
+    image: product.images,
+    url: product.url,
+    brand: { "@type": "Brand", name: product.brand },
+    // Without a price there is nothing on offer.
+    ...(product.priceCents !== null && {
+      offers: {
+        "@type": "Offer",
+        url: product.url,
+        price: (product.priceCents / 100).toFixed(2),
+        priceCurrency: "EUR",
+        availability: product.inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+        itemCondition: "https://schema.org/NewCondition",
+        seller: { "@type": "Organization", name: shop.name },
+      },
+    }),
+    ...(product.rating !== null &&
+      product.reviewCount > 0 && {
+        aggregateRating: {
+          "@type": "AggregateRating",
+          ratingValue: product.rating,
+          reviewCount: product.reviewCount,
+          bestRating: 5,
+          worstRating: 1,
+        },
+      }),
+  };
+}
+
+/** schema.org description of a blog article, so search engines show it as one; urls absolute. */
+export function blogPostingJsonLd(post: {
+  title: string;
+  excerpt: string;
+  url: string;
+  imageUrl: string | null;
+  publishedAt: Date;
+  author: string;
+  category: string;
+  commentCount: number;
+}) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BlogPosting",
+    headline: post.title,
+    description: post.excerpt,
+    url: post.url,
+    mainEntityOfPage: post.url,
+    ...(post.imageUrl ? { image: post.imageUrl } : {}),
+    datePublished: post.publishedAt.toISOString(),
+    author: { "@type": "Person", name: post.author },
+    publisher: { "@type": "Organization", name: shop.name },
+    articleSection: post.category,
+    inLanguage: "it-IT",
+    commentCount: post.commentCount,
+  };
+}

@@ -1,0 +1,354 @@
+import { SlidersHorizontal, X } from "lucide-react";
+import {
+  type FormEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+  useEffect,
+  useRef,
+  useState,
+} from "react";
+import { Link } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import type { CatalogFacets } from "~/modules/catalog/facets.server";
+import { ALL, type CatalogFilters, filtersToRequestParams, priceBucketLabels } from "~/modules/catalog/filters";
+import { GENDERS, PRICE_BUCKETS } from "~/modules/shop/constants";
+
+// The filters of /shop: one GET form, a sidebar on wide screens and a drawer on phones. Before
+// JavaScript the drawer opens with #filtri (CSS :target) and the form submits as a plain GET, sizes
+// and brands included; once hydrated the page applies the choices itself: at once in the sidebar,
+// on 'Applica' in the drawer.
+
+export const FILTERS_ID = "filtri";
+
+type DrawerState = { open: boolean; setOpen: (open: boolean) => void };
+
+/** The 'Filtri' button of small screens: opens the drawer (through #filtri before hydration). */
+export function FilterToggle({
+  filters,
+  drawer,
+  hydrated,
+}: {
+  filters: CatalogFilters;
+  drawer: DrawerState;
+  hydrated: boolean;
+}) {
+  const active =
+    [filters.category, filters.subcategory, filters.price, filters.color].filter((value) => value !== ALL).length +
+    filters.sizes.length +
+    filters.brands.length;
+  return (
+    <a
+      href={`#${FILTERS_ID}`}
+      onClick={(event) => {
+        if (!hydrated) return;
+        event.preventDefault();
+        drawer.setOpen(true);
+      }}
+      aria-haspopup="dialog"
+      className="flex items-center gap-2 rounded-sm border border-ink px-4 py-2 text-sm font-medium tracking-[0.1em] text-ink uppercase hover:bg-ink hover:text-ivory lg:hidden"
+    >
+      <SlidersHorizontal aria-hidden className="size-4" strokeWidth={1.5} />
+      Filtri
+      {active > 0 && <span className="text-wine">({active})</span>}
+    </a>
+  );
+}
+
+export function FilterPanel({
+  facets,
+  filters,
+  onApply,
+  drawer,
+}: {
+  facets: CatalogFacets;
+  filters: CatalogFilters;
+  /** Set once the page is hydrated; without it the form submits as a plain GET. */
+  onApply?: (filters: CatalogFilters) => void;
+  drawer: DrawerState;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (drawer.open) heading.current?.focus();
+  }, [drawer.open]);
+
+  const close = (event?: MouseEvent) => {
+    if (!onApply) return;
+    event?.preventDefault();
+    drawer.setOpen(false);
+  };
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key === "Escape" && drawer.open) close();
+  };
+  // Before hydration, closing means leaving #filtri: the same list without the hash.
+  const query = filtersToRequestParams(filters).toString();
+  const closeHref = `/shop${query ? `?${query}` : ""}`;
+  // A dialog only while it is the phone drawer; the sidebar is the page's complementary region.
+  const dialog = drawer.open ? { role: "dialog", "aria-modal": true } : {};
+
+  return (
+    <aside
+      id={FILTERS_ID}
+      aria-label="Filtri"
+      {...dialog}
+      onKeyDown={closeOnEscape}
+      className={`${drawer.open ? "flex" : "hidden"} fixed inset-0 z-50 justify-end target:flex lg:static lg:z-auto lg:block`}
+    >
+      {/* The dimmed page behind the drawer closes it too; keyboards use the close button or Escape. */}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: a pointer-only shortcut beside the close button */}
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: Escape and the close button serve keyboards */}
+      <div aria-hidden onClick={() => close()} className="absolute inset-0 bg-ink/40 lg:hidden" />
+      <div className="relative flex h-full w-full max-w-sm flex-col bg-ivory shadow-xl lg:h-auto lg:max-w-none lg:bg-transparent lg:shadow-none">
+        <div className="flex items-center justify-between border-b border-sand px-5 py-4 lg:hidden">
+          <h2 ref={heading} tabIndex={-1} className="text-xl text-ink focus:outline-none">
+            Filtri
+          </h2>
+          <a
+            href={closeHref}
+            onClick={close}
+            aria-label="Chiudi i filtri"
+            className="flex size-9 items-center justify-center rounded-full text-ink hover:bg-linen"
+          >
+            <X aria-hidden className="size-5" strokeWidth={1.5} />
+          </a>
+        </div>
+        <FilterForm
+          facets={facets}
+          filters={filters}
+          onApply={onApply}
+          staged={drawer.open}
+          onDone={() => drawer.setOpen(false)}
+        />
+      </div>
+    </aside>
+  );
+}
+
+function FilterForm({
+  facets,
+  filters,
+  onApply,
+  staged,
+  onDone,
+}: {
+  facets: CatalogFacets;
+  filters: CatalogFilters;
+  onApply?: (filters: CatalogFilters) => void;
+  /** True in the drawer: choices wait for 'Applica'. False in the sidebar: each choice applies at once. */
+  staged: boolean;
+  /** After 'Applica' or 'Cancella': closes the drawer. */
+  onDone: () => void;
+}) {
+  const [draft, setDraft] = useState(filters);
+  const appliedKey = filtersToRequestParams(filters).toString();
+  const [draftBase, setDraftBase] = useState(appliedKey);
+  // The applied filters changed (by this form or by the address): start again from them.
+  if (draftBase !== appliedKey) {
+    setDraftBase(appliedKey);
+    setDraft(filters);
+  }
+
+  function change(next: CatalogFilters) {
+    setDraft(next);
+    if (!staged) onApply?.(next);
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    if (!onApply) return;
+    event.preventDefault();
+    onApply(draft);
+    onDone();
+  }
+
+  const toggle = (list: string[], value: string) =>
+    list.includes(value) ? list.filter((item) => item !== value) : [...list, value];
+
+  return (
+    <form method="get" action="/shop" onSubmit={submit} className="flex min-h-0 flex-1 flex-col">
+      {/* Kept by the form so that a plain GET submission does not lose them. */}
+      {draft.search && <input type="hidden" name="search" value={draft.search} />}
+      {draft.sort !== "created_at_desc" && <input type="hidden" name="sort" value={draft.sort} />}
+
+      <div className="flex-1 space-y-7 overflow-y-auto px-5 py-6 lg:overflow-visible lg:p-0">
+        <FilterGroup title="Categoria">
+          <RadioList
+            name="category"
+            value={draft.category}
+            options={[{ value: ALL, label: "Tutte" }, ...GENDERS.map((gender) => ({ value: gender, label: gender }))]}
+            onChange={(category) => change({ ...draft, category: category as CatalogFilters["category"] })}
+          />
+        </FilterGroup>
+
+        <FilterGroup title="Sottocategoria" labelFor="filter-subcategory">
+          <select
+            id="filter-subcategory"
+            name="subcategory"
+            value={draft.subcategory}
+            onChange={(event) => change({ ...draft, subcategory: event.currentTarget.value })}
+            className="w-full rounded-sm border border-sand bg-ivory px-3 py-2 text-sm text-ink"
+          >
+            <option value={ALL}>Tutte</option>
+            {facets.subcategories.map((subcategory) => (
+              <option key={subcategory} value={subcategory}>
+                {subcategory.charAt(0).toUpperCase() + subcategory.slice(1)}
+              </option>
+            ))}
+          </select>
+        </FilterGroup>
+
+        <FilterGroup title="Prezzo">
+          <RadioList
+            name="price"
+            value={draft.price}
+            options={[
+              { value: ALL, label: "Tutti i prezzi" },
+              ...PRICE_BUCKETS.map((bucket) => ({ value: bucket, label: priceBucketLabels[bucket] })),
+            ]}
+            onChange={(price) => change({ ...draft, price: price as CatalogFilters["price"] })}
+          />
+        </FilterGroup>
+
+        <FilterGroup title="Colore">
+          {/* The look of every option is set once on the list: the page is rendered for each visit. */}
+          <ul className="grid grid-cols-2 gap-x-3 gap-y-2 text-sm text-ink [&_label]:flex [&_label]:cursor-pointer [&_label]:items-center [&_label]:gap-2 [&_label:has(:checked)]:font-semibold [&_span]:size-5 [&_span]:shrink-0 [&_span]:rounded-full [&_span]:border [&_span]:border-ink/20 [&_span]:ring-wine [&_span]:ring-offset-2 [&_span]:ring-offset-ivory [&_:checked+span]:ring-2 [&_:focus-visible+span]:outline-2 [&_:focus-visible+span]:outline-wine">
+            {[{ name: ALL, code: "" }, ...facets.colours].map((colour) => (
+              <li key={colour.name}>
+                <label>
+                  <input
+                    type="radio"
+                    name="color"
+                    value={colour.name}
+                    checked={draft.color === colour.name}
+                    onChange={() => change({ ...draft, color: colour.name })}
+                    className="sr-only"
+                  />
+                  <span
+                    aria-hidden
+                    style={{
+                      background: colour.code || "conic-gradient(#b3202a, #cf9f2a, #2e4b36, #2b4ea2, #bba0cc, #b3202a)",
+                    }}
+                  />
+                  {colour.name === ALL ? "Tutti" : colour.name}
+                </label>
+              </li>
+            ))}
+          </ul>
+        </FilterGroup>
+
+        <FilterGroup title="Taglia" count={draft.sizes.length}>
+          <ul className="flex flex-wrap gap-1.5 text-xs text-ink [&_label]:block [&_label]:cursor-pointer [&_span]:block [&_span]:min-w-10 [&_span]:rounded-sm [&_span]:border [&_span]:border-sand [&_span]:px-2 [&_span]:py-1.5 [&_span]:text-center [&_span:hover]:border-ink [&_:checked+span]:border-ink [&_:checked+span]:bg-ink [&_:checked+span]:text-ivory [&_:focus-visible+span]:outline-2 [&_:focus-visible+span]:outline-offset-2 [&_:focus-visible+span]:outline-wine">
+            {facets.sizes.map((size) => (
+              <li key={size}>
+                <label>
+                  <input
+                    type="checkbox"
+                    name="size"
+                    value={size}
+                    checked={draft.sizes.includes(size)}
+                    onChange={() => change({ ...draft, sizes: toggle(draft.sizes, size) })}
+                    className="sr-only"
+                  />
+                  <span>{size}</span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        </FilterGroup>
+
+        <FilterGroup title="Marca" count={draft.brands.length}>
+          <ul className="space-y-2 text-sm text-ink [&_input]:size-4 [&_input]:accent-wine [&_label]:flex [&_label]:cursor-pointer [&_label]:items-center [&_label]:gap-2.5">
+            {facets.brands.map((brand) => (
+              <li key={brand}>
+                <label>
+                  <input
+                    type="checkbox"
+                    name="brand"
+                    value={brand}
+                    checked={draft.brands.includes(brand)}
+                    onChange={() => change({ ...draft, brands: toggle(draft.brands, brand) })}
+                  />
+                  {brand}
+                </label>
+              </li>
+            ))}
+          </ul>
+        </FilterGroup>
+      </div>
+
+      <div className="flex gap-3 border-t border-sand px-5 py-4 lg:mt-8 lg:border-0 lg:p-0">
+        <Link to="/shop" replace onClick={onDone} className={`${buttonClass.secondary} flex-1 px-3`}>
+          Cancella
+        </Link>
+        {/* The sidebar applies each choice at once once hydrated; before that the form needs its button. */}
+        {(staged || !onApply) && (
+          <button type="submit" className={`${buttonClass.primary} flex-1 px-3`}>
+            Applica
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+function FilterGroup({
+  title,
+  labelFor,
+  count = 0,
+  children,
+}: {
+  title: string;
+  labelFor?: string;
+  count?: number;
+  children: ReactNode;
+}) {
+  const heading = (
+    <>
+      {title}
+      {count > 0 && <span className="ml-1.5 font-normal text-wine">({count})</span>}
+    </>
+  );
+  const headingClass = "mb-3 block text-xs font-semibold tracking-[0.18em] text-ink uppercase";
+  return (
+    <fieldset>
+      {labelFor ? (
+        <label htmlFor={labelFor} className={headingClass}>
+          {heading}
+        </label>
+      ) : (
+        <legend className={headingClass}>{heading}</legend>
+      )}
+      {children}
+    </fieldset>
+  );
+}
+
+function RadioList({
+  name,
+  value,
+  options,
+  onChange,
+}: {
+  name: string;
+  value: string;
+  options: { value: string; label: string }[];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <ul className="space-y-2 text-sm text-ink [&_input]:size-4 [&_input]:accent-wine [&_label]:flex [&_label]:cursor-pointer [&_label]:items-center [&_label]:gap-2.5">
+      {options.map((option) => (
+        <li key={option.value}>
+          <label>
+            <input
+              type="radio"
+              name={name}
+              value={option.value}
+              checked={value === option.value}
+              onChange={() => onChange(option.value)}
+            />
+            {option.label}
+          </label>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,111 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { ProductPage, ProductSummary } from "~/modules/catalog/listing.server";
+import { catalogMessages, loadFailureDetails } from "~/modules/catalog/messages";
+import { PRODUCT_LIST_CACHE_MS } from "~/modules/shop/constants";
+
+// The pages of /shop's infinite list, loaded from /api/catalogo. A list is identified by its request
+// query (every filter, see filtersToRequestParams); what was loaded stays in this tab for 5 minutes,
+// so going back to a list shows it at once, with no refetch on focus or remount.
+
+type LoadedList = { products: ProductSummary[]; totalCount: number; nextCursor: string | null };
+
+export type ProductListState = LoadedList & {
+  query: string;
+  status: "ready" | "loading" | "error";
+  /** The spec's 'Impossibile caricare i prodotti: …' when the last load failed. */
+  error: string | null;
+};
+
+const cache = new Map<string, LoadedList & { savedAt: number }>();
+
+function remember(query: string, list: LoadedList): void {
+  const previous = cache.get(query);
+  // The first page's time counts: a list kept alive by scrolling still expires 5 minutes after it began.
+  cache.set(query, { ...list, savedAt: previous?.savedAt ?? Date.now() });
+}
+
+/** What the server rendered: the first page of the list `query`, or why it could not. */
+export type ServerList = { query: string; page: ProductPage | null; error: string | null };
+
+function startState(query: string, initial: ServerList | null): ProductListState {
+  const cached = cache.get(query);
+  if (cached && Date.now() - cached.savedAt < PRODUCT_LIST_CACHE_MS) {
+    return { ...cached, query, status: "ready", error: null };
+  }
+  if (initial?.query === query && initial.page) {
+    remember(query, initial.page);
+    return { ...initial.page, query, status: "ready", error: null };
+  }
+  if (initial?.query === query) {
+    return { query, products: [], totalCount: 0, nextCursor: null, status: "error", error: initial.error };
+  }
+  return { query, products: [], totalCount: 0, nextCursor: null, status: "loading", error: null };
+}
+
+/**
+ * The products of the list `query`, starting from what the server rendered when it is that list. `loadMore` appends the next page; rows already shown are never repeated.
+ */
+export function useInfiniteProducts(query: string, initial: ServerList | null) {
+  const [state, setState] = useState(() => startState(query, initial));
+  const current = state.query === query ? state : startState(query, initial);
+  if (current !== state) setState(current);
+  const inFlight = useRef<string | null>(null);
+
+  const load = useCallback(
+    async (cursor: string | null) => {
+      const requestKey = `${query}|${cursor ?? ""}`;
+      if (inFlight.current === requestKey) return;
+      inFlight.current = requestKey;
+      setState((previous) => (previous.query === query ? { ...previous, status: "loading", error: null } : previous));
+      const params = new URLSearchParams(query);
+      if (cursor) params.set("cursor", cursor);
+      let page: ProductPage;
+      try {
+        const response = await fetch(`/api/catalogo?${params}`, { headers: { Accept: "application/json" } });
+        const body = await response.json().catch(() => null);
+        if (!response.ok || !body) throw new Error(body?.error ?? loadFailureDetails.server);
+        page = body as ProductPage;
+      } catch (error) {
+        const detail = error instanceof TypeError ? loadFailureDetails.network : (error as Error).message;
+        setState((previous) =>
+          previous.query === query
+            ? { ...previous, status: "error", error: catalogMessages.loadFailed(detail) }
+            : previous,
+        );
+        return;
+      } finally {
+        if (inFlight.current === requestKey) inFlight.current = null;
+      }
+      setState((previous) => {
+        if (previous.query !== query) return previous;
+        const base = cursor ? previous.products : [];
+        const shown = new Set(base.map((product) => product.id));
+        const list: LoadedList = {
+          products: [...base, ...page.products.filter((product) => !shown.has(product.id))],
+          totalCount: page.totalCount,
+          nextCursor: page.nextCursor,
+        };
+        remember(query, list);
+        return { ...list, query, status: "ready", error: null };
+      });
+    },
+    [query],
+  );
+
+  // A list with nothing to show yet (not cached, not server-rendered) loads its first page.
+  const needsFirstPage = current.status === "loading" && current.products.length === 0;
+  useEffect(() => {
+    if (needsFirstPage) void load(null);
+  }, [needsFirstPage, load]);
+
+  const loadMore = useCallback(() => {
+    if (current.status !== "ready" || !current.nextCursor) return;
+    void load(current.nextCursor);
+  }, [current.status, current.nextCursor, load]);
+
+  const retry = useCallback(() => {
+    void load(current.products.length > 0 ? current.nextCursor : null);
+  }, [current.products.length, current.nextCursor, load]);
+
+  return { ...current, loadMore, retry };
+}

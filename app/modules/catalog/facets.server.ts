@@ -1,0 +1,47 @@
+import { asc, min } from "drizzle-orm";
+import type { Queryable } from "~/db/client.server";
+import { products, productVariants } from "~/db/schema";
+import { compareSizes } from "./sizes";
+
+/** The choices of the shop's filters, as the catalogue has them. */
+export type CatalogFacets = {
+  subcategories: string[];
+  colours: { name: string; code: string }[];
+  sizes: string[];
+  brands: string[];
+};
+
+// Reading the distinct values means scanning every variant (tens of milliseconds with 10,000
+// products), and they change only when the catalogue does: each process keeps them for a minute.
+const FACETS_CACHE_MS = 60_000;
+let cached: { facets: Promise<CatalogFacets>; expiresAt: number } | undefined;
+
+export function getCatalogFacets(db: Queryable): Promise<CatalogFacets> {
+  if (cached && cached.expiresAt > Date.now()) return cached.facets;
+  const facets = readFacets(db);
+  cached = { facets, expiresAt: Date.now() + FACETS_CACHE_MS };
+  // A failed read is not kept: the next request tries again.
+  facets.catch(() => {
+    if (cached?.facets === facets) cached = undefined;
+  });
+  return facets;
+}
+
+async function readFacets(db: Queryable): Promise<CatalogFacets> {
+  const [subcategoryRows, colourRows, sizeRows, brandRows] = await Promise.all([
+    db.selectDistinct({ value: products.subcategory }).from(products).orderBy(asc(products.subcategory)),
+    db
+      .select({ name: productVariants.colorName, code: min(productVariants.colorCode) })
+      .from(productVariants)
+      .groupBy(productVariants.colorName)
+      .orderBy(asc(productVariants.colorName)),
+    db.selectDistinct({ value: productVariants.size }).from(productVariants),
+    db.selectDistinct({ value: products.brand }).from(products).orderBy(asc(products.brand)),
+  ]);
+  return {
+    subcategories: subcategoryRows.map((row) => row.value),
+    colours: colourRows.map((row) => ({ name: row.name, code: row.code ?? "#cccccc" })),
+    sizes: sizeRows.map((row) => row.value).sort(compareSizes),
+    brands: brandRows.map((row) => row.value),
+  };
+}

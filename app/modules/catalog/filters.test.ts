@@ -1,0 +1,107 @@
+import { describe, expect, test } from "vitest";
+import {
+  defaultFilters,
+  filtersToRequestParams,
+  filtersToSearchParams,
+  parseFilters,
+  priceBucketRange,
+} from "./filters";
+
+const parse = (query: string) => parseFilters(new URLSearchParams(query));
+
+describe("parseFilters", () => {
+  test("an empty query string gives the defaults: everything 'all', no lists, newest first", () => {
+    expect(parse("")).toEqual({
+      category: "all",
+      subcategory: "all",
+      price: "all",
+      color: "all",
+      sizes: [],
+      brands: [],
+      search: "",
+      sort: "created_at_desc",
+    });
+    expect(defaultFilters).toEqual(parse(""));
+  });
+
+  test("reads every filter of the shop's query string", () => {
+    expect(
+      parse(
+        "category=Donna&subcategory=reggiseno&price=50-100&color=Rosa+Cipria&size=3+C&size=4+B&brand=Lunaria&search=pizzo&sort=price_asc",
+      ),
+    ).toEqual({
+      category: "Donna",
+      subcategory: "reggiseno",
+      price: "50-100",
+      color: "Rosa Cipria",
+      sizes: ["3 C", "4 B"],
+      brands: ["Lunaria"],
+      search: "pizzo",
+      sort: "price_asc",
+    });
+  });
+
+  test("unknown or malformed values fall back to their defaults instead of failing", () => {
+    expect(parse("category=Cani&price=under-10&sort=random&subcategory=&color=%20%20")).toEqual(defaultFilters);
+    expect(parse(`size=${"X".repeat(61)}`).sizes).toEqual([]);
+  });
+
+  test("trims the search term, caps it at 100 characters and drops repeated or blank list values", () => {
+    expect(parse("search=%20%20reggiseno%20%20").search).toBe("reggiseno");
+    expect(parse(`search=${"a".repeat(150)}`).search).toHaveLength(100);
+    expect(parse("size=M&size=M&size=&size=L").sizes).toEqual(["M", "L"]);
+  });
+});
+
+describe("filtersToSearchParams", () => {
+  test("leaves out defaults, sizes and brands (spec, section 4)", () => {
+    const filters = { ...defaultFilters, category: "Uomo" as const, sizes: ["M"], brands: ["Lunaria"] };
+    expect(filtersToSearchParams(filters).toString()).toBe("category=Uomo");
+    expect(filtersToSearchParams(defaultFilters).toString()).toBe("");
+  });
+
+  test("keeps every non-default value, so parsing the result gives the same filters back", () => {
+    const filters = {
+      ...defaultFilters,
+      category: "Bambini" as const,
+      subcategory: "pigiama",
+      price: "under-50" as const,
+      color: "Blu Navy",
+      search: "cotone bio",
+      sort: "price_desc" as const,
+    };
+    const params = filtersToSearchParams(filters);
+    expect(params.toString()).toBe(
+      "category=Bambini&subcategory=pigiama&price=under-50&color=Blu+Navy&search=cotone+bio&sort=price_desc",
+    );
+    expect(parseFilters(params)).toEqual(filters);
+  });
+});
+
+describe("filtersToRequestParams", () => {
+  test("adds sizes and brands, sorted, so that equal filters give equal requests", () => {
+    const params = filtersToRequestParams({
+      ...defaultFilters,
+      sizes: ["L", "M"],
+      brands: ["Lunaria", "Ambra Intima"],
+    });
+    expect(params.toString()).toBe("size=L&size=M&brand=Ambra+Intima&brand=Lunaria");
+    expect(parseFilters(params)).toEqual({ ...defaultFilters, sizes: ["L", "M"], brands: ["Ambra Intima", "Lunaria"] });
+  });
+
+  test("carries the position a list starts from, when it does not start at the top", () => {
+    expect(filtersToRequestParams({ ...defaultFilters, category: "Donna" }, "abc").toString()).toBe(
+      "category=Donna&cursor=abc",
+    );
+    expect(filtersToRequestParams(defaultFilters, null).toString()).toBe("");
+  });
+});
+
+describe("priceBucketRange", () => {
+  test("splits prices into four ranges that meet without overlapping (lower bound included)", () => {
+    expect(priceBucketRange("under-50")).toEqual({ minCents: null, maxCents: 5000 });
+    expect(priceBucketRange("50-100")).toEqual({ minCents: 5000, maxCents: 10000 });
+    expect(priceBucketRange("100-200")).toEqual({ minCents: 10000, maxCents: 20000 });
+    expect(priceBucketRange("over-200")).toEqual({ minCents: 20000, maxCents: null });
+  });
+});

@@ -1,0 +1,50 @@
+import { desc, eq } from "drizzle-orm";
+import type { Queryable } from "~/db/client.server";
+import { type Gender, productImages, products } from "~/db/schema";
+import { logger } from "~/modules/log/logger.server";
+import { FEATURED_PRODUCTS_COUNT, GENDERS, OUTLET_PREVIEW_COUNT } from "~/modules/shop/constants";
+import { listProducts, type ProductSummary } from "./listing.server";
+
+// The home page's windows on the catalogue (storefront spec, section 7, "Read products").
+
+export type CategoryTile = { gender: Gender; image: string | null };
+
+/** One tile per gender, pictured by the newest product of that gender that has an image (the join keeps only those). */
+export async function getCategoryTiles(db: Queryable): Promise<CategoryTile[]> {
+  return Promise.all(
+    GENDERS.map(async (gender) => {
+      const [row] = await db
+        .select({ image: productImages.path })
+        .from(products)
+        .innerJoin(productImages, eq(productImages.productId, products.id))
+        .where(eq(products.gender, gender))
+        .orderBy(desc(products.createdAt), desc(products.id), productImages.position)
+        .limit(1);
+      return { gender, image: row?.image ?? null };
+    }),
+  );
+}
+
+/** The new products, filled up with the newest others when fewer than six are flagged new. */
+export async function getFeaturedProducts(db: Queryable): Promise<ProductSummary[]> {
+  const { products: flagged } = await listProducts(db, { flag: "new" }, { pageSize: FEATURED_PRODUCTS_COUNT });
+  if (flagged.length === FEATURED_PRODUCTS_COUNT) return flagged;
+  const { products: newest } = await listProducts(db, {}, { pageSize: FEATURED_PRODUCTS_COUNT * 2 });
+  const chosen = new Set(flagged.map((product) => product.id));
+  return [...flagged, ...newest.filter((product) => !chosen.has(product.id))].slice(0, FEATURED_PRODUCTS_COUNT);
+}
+
+/** Two outlet products in stock. A failure only hides the preview (spec: errors are swallowed). */
+export async function getOutletPreview(db: Queryable): Promise<ProductSummary[]> {
+  try {
+    const { products: outlet } = await listProducts(
+      db,
+      { flag: "outlet", inStockOnly: true },
+      { pageSize: OUTLET_PREVIEW_COUNT },
+    );
+    return outlet;
+  } catch (error) {
+    logger.error({ err: error }, "outlet preview failed");
+    return [];
+  }
+}

@@ -1,0 +1,20 @@
+import { db } from "~/db/client.server";
+import { parseFilters } from "~/modules/catalog/filters";
+import { InvalidCursorError, listProducts } from "~/modules/catalog/listing.server";
+import { loadFailureDetails } from "~/modules/catalog/messages";
+import { logger } from "~/modules/log/logger.server";
+import type { Route } from "./+types/api-catalogo";
+
+/** GET /api/catalogo?{filters}&cursor=…: the next page of /shop's infinite list, as JSON. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  try {
+    const page = await listProducts(db(), parseFilters(params), { cursor: params.get("cursor") });
+    // Public catalogue data: a short browser cache absorbs repeated scrolls; the page keeps its own 5-minute cache.
+    return Response.json(page, { headers: { "Cache-Control": "public, max-age=60" } });
+  } catch (error) {
+    if (error instanceof InvalidCursorError) return Response.json({ error: "cursore non valido." }, { status: 400 });
+    logger.error({ err: error, url: request.url }, "catalogue page failed");
+    return Response.json({ error: loadFailureDetails.server }, { status: 500 });
+  }
+}

@@ -1,0 +1,92 @@
+import { data } from "react-router";
+import type { CollectionPageData } from "~/components/shop/collection-page";
+import { db } from "~/db/client.server";
+import type { Gender } from "~/db/schema";
+import { catalogFiltersSchema } from "~/modules/catalog/filters";
+import { type ListingFilters, listProducts } from "~/modules/catalog/listing.server";
+import { catalogMessages, loadFailureDetails } from "~/modules/catalog/messages";
+import { logger } from "~/modules/log/logger.server";
+import { GENDER_PAGE_SIZE } from "~/modules/shop/constants";
+import { absoluteUrl } from "~/modules/shop/public-url.server";
+
+// The loaders of the collection pages: /donna, /uomo, /bambini (a gender, newest first, with a price
+// select) and /outlet, /nuova-collezione (the flagged products still in stock). Each page is a small
+// route module that names its collection.
+
+const genderPages: Record<Gender, { path: string; intro: string }> = {
+  Donna: {
+    path: "/donna",
+    intro: "Lingerie, pigiami, costumi e capi di ogni giorno per la donna, scelti uno per uno nel nostro negozio.",
+  },
+  Uomo: {
+    path: "/uomo",
+    intro: "Intimo, pigiameria, maglieria e capispalla per l'uomo: buoni tessuti e vestibilità che durano.",
+  },
+  Bambini: {
+    path: "/bambini",
+    intro: "Pigiami, intimo e capi comodi per bambini e ragazzi, in fibre morbide e resistenti ai lavaggi.",
+  },
+};
+
+const sectionPages = {
+  outlet: {
+    path: "/outlet",
+    eyebrow: "Outlet",
+    title: "Fine Serie",
+    intro: "Gli ultimi pezzi delle collezioni passate, a prezzo ribassato. Quando finiscono, non tornano.",
+  },
+  newCollection: {
+    path: "/nuova-collezione",
+    eyebrow: "Autunno-Inverno",
+    title: "Nuova Collezione",
+    intro: "Maglie, pigiami, piumini e cappotti per la stagione fredda: le novità appena arrivate in negozio.",
+  },
+} as const;
+
+export function loadGenderPage(gender: Gender, request: Request) {
+  const { path, intro } = genderPages[gender];
+  const price = catalogFiltersSchema.shape.price.parse(new URL(request.url).searchParams.get("price") ?? undefined);
+  return loadCollection(
+    request,
+    { kind: "gender", eyebrow: "Collezione", title: gender, intro, path, price },
+    {
+      category: gender,
+      price,
+    },
+  );
+}
+
+export function loadSectionPage(section: keyof typeof sectionPages, request: Request) {
+  const { path, eyebrow, title, intro } = sectionPages[section];
+  return loadCollection(
+    request,
+    { kind: "section", eyebrow, title, intro, path, price: "all" },
+    {
+      flag: section,
+      inStockOnly: true,
+    },
+  );
+}
+
+async function loadCollection(
+  request: Request,
+  { path, ...page }: Pick<CollectionPageData, "kind" | "eyebrow" | "title" | "intro" | "price"> & { path: string },
+  filters: Partial<ListingFilters>,
+) {
+  const base = { ...page, canonicalUrl: absoluteUrl(path), homeUrl: absoluteUrl("/") };
+  try {
+    // The outlet and the new collection list every flagged product in the spec; the gender pages'
+    // limit keeps a very large section light all the same.
+    const { products, totalCount } = await listProducts(db(), filters, { pageSize: GENDER_PAGE_SIZE });
+    return { ...base, products, totalCount, error: null } satisfies CollectionPageData;
+  } catch (error) {
+    logger.error({ err: error, url: request.url }, "collection page failed");
+    const failed: CollectionPageData = {
+      ...base,
+      products: [],
+      totalCount: 0,
+      error: catalogMessages.loadFailed(loadFailureDetails.server),
+    };
+    return data(failed, { status: 500 });
+  }
+}

@@ -1,0 +1,11 @@
+import { CollectionPage, collectionMeta } from "~/components/shop/collection-page";
+import type { Route } from "./+types/donna";
+import { loadGenderPage } from "./collections.server";
+
+export const loader = ({ request }: Route.LoaderArgs) => loadGenderPage("Donna", request);
+
+export const meta = ({ loaderData }: Route.MetaArgs) => collectionMeta(loaderData);
+
+export default function DonnaPage({ loaderData }: Route.ComponentProps) {
+  return <CollectionPage {...loaderData} />;
+}

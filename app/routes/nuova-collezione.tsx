@@ -1,0 +1,11 @@
+import { CollectionPage, collectionMeta } from "~/components/shop/collection-page";
+import type { Route } from "./+types/nuova-collezione";
+import { loadSectionPage } from "./collections.server";
+
+export const loader = ({ request }: Route.LoaderArgs) => loadSectionPage("newCollection", request);
+
+export const meta = ({ loaderData }: Route.MetaArgs) => collectionMeta(loaderData);
+
+export default function NewCollectionPage({ loaderData }: Route.ComponentProps) {
+  return <CollectionPage {...loaderData} />;
+}

@@ -1,0 +1,9 @@
+import { absoluteUrl } from "~/modules/shop/public-url.server";
+import { renderRobots } from "~/modules/shop/sitemap";
+
+/** GET /robots.txt */
+export function loader() {
+  return new Response(renderRobots(absoluteUrl("")), {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=86400" },
+  });
+}

@@ -1,0 +1,317 @@
+import { LayoutGrid, List } from "lucide-react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { data, Link, redirect, type ShouldRevalidateFunctionArgs, useLocation, useNavigate } from "react-router";
+import { z } from "zod/mini";
+import { ProductGrid, type ProductLayout } from "~/components/shop/product-grid";
+import { SectionMessage } from "~/components/shop/section-message";
+import { FilterPanel, FilterToggle } from "~/components/shop/shop-filters";
+import { useInfiniteProducts } from "~/components/shop/use-infinite-products";
+import { useHydrated } from "~/components/use-hydrated";
+import { db } from "~/db/client.server";
+import { type CatalogFacets, getCatalogFacets } from "~/modules/catalog/facets.server";
+import {
+  ALL,
+  type CatalogFilters,
+  catalogFiltersSchema,
+  filtersToRequestParams,
+  filtersToSearchParams,
+  parseFilters,
+  sortLabels,
+} from "~/modules/catalog/filters";
+import { InvalidCursorError, listProducts } from "~/modules/catalog/listing.server";
+import { catalogMessages, loadFailureDetails, productCountText } from "~/modules/catalog/messages";
+import { logger } from "~/modules/log/logger.server";
+import { SORT_OPTIONS } from "~/modules/shop/constants";
+import { canonicalMeta, pageMeta } from "~/modules/shop/meta";
+import { absoluteUrl } from "~/modules/shop/public-url.server";
+import { breadcrumbJsonLd } from "~/modules/shop/structured-data";
+import type { Route } from "./+types/shop";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const filters = parseFilters(url.searchParams);
+  const cursor = url.searchParams.get("cursor");
+  const base = { origin: absoluteUrl(""), filters, cursor };
+  const [facets, listing] = await Promise.all([
+    getCatalogFacets(db()).catch((error: unknown): CatalogFacets => {
+      logger.error({ err: error }, "catalogue facets failed");
+      return { subcategories: [], colours: [], sizes: [], brands: [] };
+    }),
+    listProducts(db(), filters, { cursor }).then(
+      (page) => ({ page, error: null }),
+      (error: unknown) => ({ page: null, error }),
+    ),
+  ]);
+  if (listing.error instanceof InvalidCursorError) {
+    // A mangled or outdated "next page" address: the same list from its top.
+    const search = filtersToRequestParams(filters).toString();
+    throw redirect(`/shop${search ? `?${search}` : ""}`);
+  }
+  if (listing.error) {
+    logger.error({ err: listing.error, url: request.url }, "catalogue listing failed");
+    return data(
+      { ...base, facets, page: null, loadError: catalogMessages.loadFailed(loadFailureDetails.server) },
+      { status: 500 },
+    );
+  }
+  return { ...base, facets, page: listing.page, loadError: null };
+}
+
+// Later filter changes stay on /shop and load their pages from /api/catalogo: the loader (first page
+// and filter choices) only runs again when arriving from another page or submitting a form.
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
+  return defaultShouldRevalidate;
+}
+
+export function meta({ loaderData, location }: Route.MetaArgs) {
+  const origin = loaderData?.origin ?? "";
+  const filters = parseFilters(new URLSearchParams(location.search));
+  const gender = filters.category === ALL ? null : filters.category;
+  const title = filters.search ? `Risultati per “${filters.search}”` : gender ? `Shop ${gender}` : "Shop";
+  // Gender and subcategory make a real landing page; other filters, sorting and search are variations of it.
+  const canonical = new URLSearchParams();
+  if (gender) canonical.set("category", gender);
+  if (filters.subcategory !== ALL) canonical.set("subcategory", filters.subcategory);
+  const canonicalUrl = `${origin}/shop${canonical.size > 0 ? `?${canonical}` : ""}`;
+  return [
+    ...pageMeta(
+      title,
+      `Intimo, pigiameria, costumi e abbigliamento${gender ? ` ${gender.toLowerCase()}` : " per donna, uomo e bambini"}: filtra per categoria, taglia, colore, marca e prezzo.`,
+    ),
+    ...canonicalMeta(canonicalUrl),
+    ...(filters.search ? [{ name: "robots", content: "noindex, follow" }] : []),
+    {
+      "script:ld+json": breadcrumbJsonLd([
+        { name: "Home", url: `${origin}/` },
+        { name: "Shop", url: `${origin}/shop` },
+        ...(gender ? [{ name: gender, url: canonicalUrl }] : []),
+      ]),
+    },
+  ];
+}
+
+const listsInHistorySchema = z.pick(catalogFiltersSchema, { sizes: true, brands: true });
+
+export default function Shop({ loaderData }: Route.ComponentProps) {
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [layout, setLayout] = useState<ProductLayout>("grid");
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const drawer = { open: drawerOpen, setOpen: setDrawerOpen };
+
+  // Sizes and brands stay out of the URL (spec, section 4): they travel in the history entry's state,
+  // so Back restores them, and any other way of reaching the page starts without them.
+  const lists = listsInHistorySchema.safeParse(location.state);
+  const filters: CatalogFilters = {
+    ...parseFilters(new URLSearchParams(location.search)),
+    ...(lists.success ? lists.data : {}),
+  };
+  const cursor = new URLSearchParams(location.search).get("cursor");
+  const query = filtersToRequestParams(filters, cursor).toString();
+  const serverQuery = filtersToRequestParams(loaderData.filters, loaderData.cursor).toString();
+  const list = useInfiniteProducts(query, { query: serverQuery, page: loaderData.page, error: loaderData.loadError });
+
+  function apply(next: CatalogFilters) {
+    const search = filtersToSearchParams(next).toString();
+    navigate(`/shop${search ? `?${search}` : ""}`, {
+      replace: true,
+      preventScrollReset: true,
+      state: { sizes: next.sizes, brands: next.brands },
+    });
+  }
+  const onApply = hydrated ? apply : undefined;
+
+  const heading = filters.search
+    ? `Risultati per “${filters.search}”`
+    : filters.category === ALL
+      ? "Shop"
+      : filters.category;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 pt-10 pb-20 sm:px-6 lg:pt-14">
+      <header className="border-b border-sand pb-6">
+        <p className="text-xs font-semibold tracking-[0.25em] text-wine uppercase">Il nostro catalogo</p>
+        <h1 className="mt-2 text-3xl text-ink sm:text-4xl">{heading}</h1>
+      </header>
+
+      <div className="mt-8 lg:grid lg:grid-cols-[15rem_1fr] lg:gap-10">
+        <FilterPanel facets={loaderData.facets} filters={filters} onApply={onApply} drawer={drawer} />
+
+        <section aria-label="Prodotti">
+          <div className="flex flex-wrap items-center justify-between gap-3 pb-6">
+            <p className="text-sm text-ink-soft" aria-live="polite" data-testid="product-count">
+              {list.products.length > 0 || list.status === "ready" ? productCountText(list.totalCount) : ""}
+            </p>
+            <div className="flex items-center gap-2">
+              <FilterToggle filters={filters} drawer={drawer} hydrated={hydrated} />
+              <SortForm filters={filters} onApply={onApply} />
+              <fieldset className="hidden items-center sm:flex">
+                <legend className="sr-only">Visualizzazione</legend>
+                <LayoutButton label="Griglia" active={layout === "grid"} onClick={() => setLayout("grid")}>
+                  <LayoutGrid aria-hidden className="size-4" strokeWidth={1.5} />
+                </LayoutButton>
+                <LayoutButton label="Elenco" active={layout === "list"} onClick={() => setLayout("list")}>
+                  <List aria-hidden className="size-4" strokeWidth={1.5} />
+                </LayoutButton>
+              </fieldset>
+            </div>
+          </div>
+
+          <Results
+            list={list}
+            layout={layout}
+            nextPageHref={nextPageHref(filters, list.nextCursor)}
+            hydrated={hydrated}
+          />
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function nextPageHref(filters: CatalogFilters, cursor: string | null): string | null {
+  return cursor ? `/shop?${filtersToRequestParams(filters, cursor)}` : null;
+}
+
+function Results({
+  list,
+  layout,
+  nextPageHref,
+  hydrated,
+}: {
+  list: ReturnType<typeof useInfiniteProducts>;
+  layout: ProductLayout;
+  nextPageHref: string | null;
+  hydrated: boolean;
+}) {
+  if (list.products.length === 0) {
+    if (list.status === "error") return <LoadError message={list.error} onRetry={list.retry} />;
+    if (list.status === "loading") return <p className="py-16 text-center text-ink-soft">Caricamento dei prodotti…</p>;
+    return <SectionMessage title={catalogMessages.noFilterResults} />;
+  }
+  return (
+    <>
+      <ProductGrid products={list.products} layout={layout} columns={3} eagerCount={layout === "list" ? 2 : 3} />
+      <div className="mt-12 flex flex-col items-center gap-4 text-center">
+        {list.status === "error" && <LoadError message={list.error} onRetry={list.retry} />}
+        {list.status === "loading" && <p className="text-sm text-ink-soft">Caricamento di altri prodotti…</p>}
+        {list.nextCursor === null ? (
+          <p className="text-sm text-ink-soft">{catalogMessages.endOfList}</p>
+        ) : hydrated ? (
+          <LoadMoreSentinel onVisible={list.loadMore} />
+        ) : (
+          nextPageHref && (
+            // Before JavaScript (and for crawlers): the next page as a plain link.
+            <Link to={nextPageHref} className="text-sm text-ink underline underline-offset-4 hover:text-wine">
+              Mostra altri prodotti
+            </Link>
+          )
+        )}
+      </div>
+    </>
+  );
+}
+
+/** Loads the next page as soon as the end of the list comes near; a button does the same for keyboards. */
+function LoadMoreSentinel({ onVisible }: { onVisible: () => void }) {
+  const sentinel = useRef<HTMLDivElement>(null);
+  // `onVisible` changes with every page loaded, so the observer starts anew and, if the sentinel is
+  // still in view (a short page), asks for one more.
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) onVisible();
+      },
+      { rootMargin: "600px 0px" },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [onVisible]);
+  return (
+    <div ref={sentinel} data-testid="load-more-sentinel">
+      <button
+        type="button"
+        onClick={onVisible}
+        className="text-sm text-ink underline underline-offset-4 hover:text-wine"
+      >
+        Mostra altri prodotti
+      </button>
+    </div>
+  );
+}
+
+function LoadError({ message, onRetry }: { message: string | null; onRetry: () => void }) {
+  return (
+    <SectionMessage tone="error" title={message ?? ""}>
+      <button type="button" onClick={onRetry} className="mt-2 underline underline-offset-4 hover:text-wine">
+        Riprova
+      </button>
+    </SectionMessage>
+  );
+}
+
+function SortForm({ filters, onApply }: { filters: CatalogFilters; onApply?: (filters: CatalogFilters) => void }) {
+  // The other filters ride along as hidden fields so that, before JavaScript, sorting keeps them.
+  const others = filtersToRequestParams({ ...filters, sort: "created_at_desc" });
+  return (
+    <form method="get" action="/shop" className="flex items-center gap-2">
+      {[...others].map(([name, value]) => (
+        <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
+      ))}
+      <label htmlFor="sort" className="sr-only">
+        Ordina per
+      </label>
+      <select
+        id="sort"
+        name="sort"
+        value={filters.sort}
+        onChange={(event) => onApply?.({ ...filters, sort: event.currentTarget.value as CatalogFilters["sort"] })}
+        className="rounded-sm border border-sand bg-ivory px-3 py-2 text-sm text-ink"
+      >
+        {SORT_OPTIONS.map((option) => (
+          <option key={option} value={option}>
+            {filters.search && option === "created_at_desc" ? "Più pertinenti" : sortLabels[option]}
+          </option>
+        ))}
+      </select>
+      {!onApply && (
+        <button type="submit" className="rounded-sm border border-ink px-3 py-2 text-xs tracking-[0.1em] uppercase">
+          Ordina
+        </button>
+      )}
+    </form>
+  );
+}
+
+function LayoutButton({
+  label,
+  active,
+  onClick,
+  children,
+}: {
+  label: string;
+  active: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      aria-pressed={active}
+      onClick={onClick}
+      className={`flex size-9 items-center justify-center rounded-sm ${active ? "bg-ink text-ivory" : "text-ink hover:bg-linen"}`}
+    >
+      {children}
+    </button>
+  );
+}

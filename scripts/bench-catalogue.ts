@@ -1,0 +1,504 @@
+// Catalogue benchmark: `npm run bench:catalogue`. Loads 10,000 products into a throwaway database and
+// measures the listing, search and /shop server rendering, each beside a ceiling measured in the same
+// run, plus the first-load JavaScript of every storefront page. See docs/performance.md.
+//
+// Environment: BENCH_DATABASE_URL (a PostgreSQL server on which a throwaway database is created;
+// default: a throwaway embedded PostgreSQL), BENCH_KEEP_DATABASE=1 (keep that database for EXPLAIN,
+// server only), BUILD_DIR (the app build to serve; built first when missing), BENCH_PRODUCTS.
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import fs from "node:fs/promises";
+import http from "node:http";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/node-postgres";
+import type { PgInsertValue } from "drizzle-orm/pg-core";
+import pg from "pg";
+import type { Database } from "../app/db/client.server";
+import { applyMigrations } from "../app/db/migrate.server";
+import * as schema from "../app/db/schema";
+import { buildDemoCatalog } from "../app/db/seed/catalog";
+import { parseFilters } from "../app/modules/catalog/filters";
+import { type ListingFilters, listProducts } from "../app/modules/catalog/listing.server";
+import { startEmbeddedPostgres } from "../server/embedded-postgres";
+
+const productCount = Number(process.env.BENCH_PRODUCTS ?? 10_000);
+const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+const sqlRuns = 300;
+const ssrConcurrency = 50;
+const ssrMaxRequests = 4000;
+const ssrMaxSeconds = 30;
+const ssrPaths = [
+  "/shop",
+  "/shop?category=Donna",
+  "/shop?sort=price_asc",
+  "/shop?category=Uomo&price=50-100",
+  "/shop?search=reggiseno",
+];
+
+type RecordedQuery = { text: string; params: unknown[] };
+type Stats = { p50: number; p95: number };
+type Row = { what: string; measured: string; ceiling: string; target: string; verdict: string };
+
+const rows: Row[] = [];
+const recorded: RecordedQuery[] = [];
+
+async function main(): Promise<void> {
+  const workDir = await fs.mkdtemp(path.join(os.tmpdir(), "vetrina-bench-"));
+  await fs.chmod(workDir, 0o755);
+  const database = await openBenchDatabase(workDir);
+  const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+  // The logger records the SQL the app sends, so the ceiling can replay exactly the same statements.
+  const db = drizzle(pool, {
+    schema,
+    logger: { logQuery: (text, params) => void recorded.push({ text, params }) },
+  }) as unknown as Database;
+  try {
+    await applyMigrations(db);
+    const loadStarted = performance.now();
+    await loadCatalogue(db, productCount);
+    // As autovacuum leaves a live database: statistics, and visibility maps for index-only scans.
+    await pool.query("VACUUM ANALYZE");
+    log(`Loaded ${productCount} products in ${seconds(performance.now() - loadStarted)}.`);
+
+    await benchListing(db, pool);
+    await benchSearch(db, pool);
+    await benchServerRendering(db, database.url, workDir);
+    await reportFirstLoadJavaScript();
+  } finally {
+    printTable();
+    await pool.end();
+    await database.close();
+    await fs.rm(workDir, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Database and data
+// ---------------------------------------------------------------------------
+
+async function openBenchDatabase(workDir: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const name = `vetrina_bench_${randomBytes(4).toString("hex")}`;
+  const serverUrl = process.env.BENCH_DATABASE_URL;
+  if (!serverUrl) {
+    const embedded = await startEmbeddedPostgres({
+      dir: path.join(workDir, "pg"),
+      port: await freePort(),
+      database: name,
+    });
+    log("Throwaway embedded PostgreSQL started.");
+    return { url: embedded.url, close: embedded.stop };
+  }
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  log(`Throwaway database ${name} created on BENCH_DATABASE_URL.`);
+  return {
+    url: url.toString(),
+    close: async () => {
+      if (process.env.BENCH_KEEP_DATABASE === "1") return log(`Kept database: ${url}`);
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/** Copies of the demo catalogue (products, variants, images), each copy older than the previous one. */
+async function loadCatalogue(db: Database, total: number): Promise<void> {
+  const demo = buildDemoCatalog();
+  const dayMs = 24 * 60 * 60 * 1000;
+  const productRows: PgInsertValue<typeof schema.products, true>[] = [];
+  const variantRows: PgInsertValue<typeof schema.productVariants, true>[] = [];
+  const imageRows: schema.NewProductImage[] = [];
+  let variantId = 1;
+  for (let copy = 0; productRows.length < total; copy++) {
+    for (const product of demo) {
+      if (productRows.length >= total) break;
+      const id = copy * demo.length + product.id;
+      const shiftMs = copy * 300 * dayMs;
+      const { variants, images, priceHistory, reviews, ...fields } = product;
+      productRows.push({
+        ...fields,
+        id,
+        sku: `${product.sku}-${copy}`,
+        createdAt: new Date(product.createdAt.getTime() - shiftMs),
+        updatedAt: new Date(product.updatedAt.getTime() - shiftMs),
+      });
+      for (const variant of variants) {
+        variantRows.push({ ...variant, id: variantId++, productId: id, sku: `${variant.sku}-${copy}` });
+      }
+      for (const image of images) {
+        imageRows.push({
+          productId: id,
+          colorName: image.colorName,
+          position: image.position,
+          path: image.path,
+          alt: image.alt,
+        });
+      }
+    }
+  }
+  for (let start = 0; start < productRows.length; start += 1000) {
+    await db
+      .insert(schema.products)
+      .overridingSystemValue()
+      .values(productRows.slice(start, start + 1000));
+  }
+  for (let start = 0; start < variantRows.length; start += 5000) {
+    await db
+      .insert(schema.productVariants)
+      .overridingSystemValue()
+      .values(variantRows.slice(start, start + 5000));
+  }
+  for (let start = 0; start < imageRows.length; start += 5000) {
+    await db.insert(schema.productImages).values(imageRows.slice(start, start + 5000));
+  }
+  await db.execute(sql`select setval(pg_get_serial_sequence('products', 'id'), (select max(id) from products))`);
+  await db.execute(
+    sql`select setval(pg_get_serial_sequence('product_variants', 'id'), (select max(id) from product_variants))`,
+  );
+  recorded.length = 0;
+}
+
+// ---------------------------------------------------------------------------
+// Listing and search SQL
+// ---------------------------------------------------------------------------
+
+const listingCases: { name: string; filters: Partial<ListingFilters> }[] = [
+  { name: "newest", filters: {} },
+  { name: "price ↑", filters: { sort: "price_asc" } },
+  { name: "price ↓", filters: { sort: "price_desc" } },
+  { name: "Donna, 50–100 €", filters: { category: "Donna", price: "50-100" } },
+  { name: "colour Nero, price ↑", filters: { color: "Nero", sort: "price_asc" } },
+  { name: "sizes M+L, 2 brands", filters: { sizes: ["M", "L"], brands: ["Lunaria", "Ambra Intima"] } },
+];
+
+async function benchListing(db: Database, pool: pg.Pool): Promise<void> {
+  for (const { name, filters } of listingCases) {
+    // Walk every page once: checks the pagination and finds a cursor 90% of the way down.
+    const seen = new Set<number>();
+    let cursor: string | null = null;
+    let deepCursor: string | null = null;
+    let total = 0;
+    do {
+      const page = await listProducts(db, filters, { cursor });
+      total = page.totalCount;
+      for (const product of page.products) {
+        if (seen.has(product.id)) throw new Error(`${name}: product ${product.id} listed twice`);
+        seen.add(product.id);
+      }
+      if (!deepCursor && seen.size >= total * 0.9) deepCursor = page.nextCursor;
+      cursor = page.nextCursor;
+    } while (cursor);
+    if (seen.size !== total) throw new Error(`${name}: walked ${seen.size} products, expected ${total}`);
+
+    const shallow = await compareWithCeiling(pool, () => listProducts(db, filters));
+    addSqlRow(`listing first page (+count): ${name} [${total}]`, shallow, 2);
+    if (deepCursor) {
+      const deep = await compareWithCeiling(pool, () => listProducts(db, filters, { cursor: deepCursor }));
+      addSqlRow(`listing page at 90%: ${name}`, deep, 2);
+    }
+  }
+}
+
+const searchTerms = ["reggiseno", "reggiseni", "regiseno", "regiseno nerro", "pigiama cotone", "nero", "Lunaria"];
+
+async function benchSearch(db: Database, pool: pg.Pool): Promise<void> {
+  for (const term of searchTerms) {
+    const app = await timeRuns(() => listProducts(db, { search: term }));
+    // The ceiling: the bare full-text query, no typo tolerance, no count, no summary columns.
+    const ceiling = await timeRuns(() =>
+      pool.query(
+        `select id from products where search_vector @@ websearch_to_tsquery('italian_unaccent', $1)
+         order by ts_rank(search_vector, websearch_to_tsquery('italian_unaccent', $1)) desc, id desc limit 12`,
+        [term],
+      ),
+    );
+    const { totalCount } = await listProducts(db, { search: term });
+    addSqlRow(`search first page (+count): "${term}" [${totalCount}]`, { app, ceiling }, 25);
+  }
+}
+
+/** The app's call, then the very statements it sent replayed through the bare driver. */
+async function compareWithCeiling(pool: pg.Pool, run: () => Promise<unknown>): Promise<{ app: Stats; ceiling: Stats }> {
+  recorded.length = 0;
+  await run();
+  const statements = [...recorded];
+  const app = await timeRuns(run);
+  const ceiling = await timeRuns(() =>
+    Promise.all(statements.map((statement) => pool.query(statement.text, statement.params))),
+  );
+  return { app, ceiling };
+}
+
+async function timeRuns(run: () => Promise<unknown>, runs = sqlRuns): Promise<Stats> {
+  for (let i = 0; i < 20; i++) await run();
+  const durations: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await run();
+    durations.push(performance.now() - started);
+  }
+  recorded.length = 0;
+  return { p50: percentile(durations, 50), p95: percentile(durations, 95) };
+}
+
+function addSqlRow(what: string, { app, ceiling }: { app: Stats; ceiling: Stats }, targetMs: number): void {
+  rows.push({
+    what,
+    measured: `p50 ${ms(app.p50)} · p95 ${ms(app.p95)}`,
+    ceiling: `p50 ${ms(ceiling.p50)} · p95 ${ms(ceiling.p95)}`,
+    target: `≤ ${targetMs} ms`,
+    verdict: app.p50 <= targetMs ? "ok" : "MISSED",
+  });
+}
+
+// ---------------------------------------------------------------------------
+// /shop server rendering under load
+// ---------------------------------------------------------------------------
+
+async function benchServerRendering(db: Database, databaseUrl: string, workDir: string): Promise<void> {
+  if (!existsSync(path.join(buildDir, "server/index.js"))) {
+    log(`No build in ${buildDir}: building…`);
+    execFileSync(process.execPath, [path.resolve("node_modules/@react-router/dev/bin.cjs"), "build"], {
+      stdio: "inherit",
+      env: { ...process.env, BUILD_DIR: buildDir },
+    });
+  }
+
+  // The ceiling replays, for each URL, the listing statements the app sends for it.
+  const queriesByPath: Record<string, RecordedQuery[]> = {};
+  for (const url of ssrPaths) {
+    recorded.length = 0;
+    await listProducts(db, parseFilters(new URL(url, "http://x").searchParams));
+    queriesByPath[url] = [...recorded];
+  }
+  const queriesFile = path.join(workDir, "ceiling-queries.json");
+  await fs.writeFile(queriesFile, JSON.stringify(queriesByPath));
+
+  const appPort = await freePort();
+  const app = startProcess(["server/index.ts"], {
+    NODE_ENV: "production",
+    PORT: String(appPort),
+    HOST: "127.0.0.1",
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: path.join(workDir, "data"),
+    BUILD_DIR: buildDir,
+    LOG_LEVEL: "warn",
+  });
+  const ceilingPort = await freePort();
+  const ceiling = startProcess(["scripts/bench-ceiling-server.ts"], {
+    CEILING_PORT: String(ceilingPort),
+    DATABASE_URL: databaseUrl,
+    CEILING_QUERIES: queriesFile,
+  });
+  try {
+    await waitUntilServing(appPort, "/shop");
+    await waitUntilServing(ceilingPort, "/shop");
+    // At 50 connections the p95 is mostly queueing; one connection shows the time of a page itself.
+    for (const connections of [ssrConcurrency, 1]) {
+      const maxRequests = connections === 1 ? 500 : ssrMaxRequests;
+      const appLoad = await loadTest(appPort, connections, maxRequests);
+      const ceilingLoad = await loadTest(ceilingPort, connections, maxRequests);
+      rows.push({
+        what: `/shop SSR, ${connections} connection${connections > 1 ? "s" : ""} (${appLoad.requests} req, ${appLoad.errors} errors)`,
+        measured: `${appLoad.rps.toFixed(0)} req/s · p50 ${ms(appLoad.p50)} · p95 ${ms(appLoad.p95)}`,
+        ceiling: `${ceilingLoad.rps.toFixed(0)} req/s · p50 ${ms(ceilingLoad.p50)} · p95 ${ms(ceilingLoad.p95)}`,
+        target: "p95 ≤ 50 ms",
+        verdict: appLoad.p95 <= 50 && appLoad.errors === 0 ? "ok" : "MISSED",
+      });
+    }
+  } finally {
+    await stopProcess(app);
+    await stopProcess(ceiling);
+  }
+}
+
+type LoadResult = Stats & { requests: number; errors: number; rps: number };
+
+/** Keeps `connections` requests in flight until the request or time bound is reached. */
+async function loadTest(port: number, connections: number, maxRequests: number): Promise<LoadResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const run = async (requestCount: number): Promise<LoadResult> => {
+    const latencies: number[] = [];
+    let sent = 0;
+    let errors = 0;
+    const started = performance.now();
+    const deadline = started + ssrMaxSeconds * 1000;
+    const worker = async () => {
+      while (sent < requestCount && performance.now() < deadline) {
+        const url = ssrPaths[sent++ % ssrPaths.length] ?? "/shop";
+        const requestStarted = performance.now();
+        const status = await get(agent, port, url).catch(() => 0);
+        latencies.push(performance.now() - requestStarted);
+        if (status !== 200) errors++;
+      }
+    };
+    await Promise.all(Array.from({ length: connections }, worker));
+    const elapsedSeconds = (performance.now() - started) / 1000;
+    return {
+      requests: latencies.length,
+      errors,
+      rps: latencies.length / elapsedSeconds,
+      p50: percentile(latencies, 50),
+      p95: percentile(latencies, 95),
+    };
+  };
+  try {
+    await run(300); // warm-up: JIT, connection pools, caches
+    return await run(maxRequests);
+  } finally {
+    agent.destroy();
+  }
+}
+
+function get(agent: http.Agent, port: number, url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(
+      { host: "127.0.0.1", port, path: url, agent, headers: { "accept-encoding": "gzip" } },
+      (response) => {
+        response.resume();
+        response.on("end", () => resolve(response.statusCode ?? 0));
+        response.on("error", reject);
+      },
+    );
+    request.on("error", reject);
+  });
+}
+
+function startProcess(args: string[], env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ["--import", "tsx", ...args], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+}
+
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+  if (child.exitCode === null) child.kill("SIGKILL");
+}
+
+async function waitUntilServing(port: number, url: string): Promise<void> {
+  const agent = new http.Agent();
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if ((await get(agent, port, url).catch(() => 0)) === 200) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`Nothing answered 200 on port ${port}${url} within 90 s`);
+}
+
+// ---------------------------------------------------------------------------
+// First-load JavaScript per storefront page, from React Router's build manifest
+// ---------------------------------------------------------------------------
+
+type ManifestEntry = { module: string; imports?: string[] };
+type RouteEntry = ManifestEntry & { id: string; parentId?: string; hasDefaultExport: boolean };
+
+/**
+ * What a first visit to each page downloads: the manifest, the client entry, and every route module
+ * from the root down to the page, each with the chunks it imports statically (gzip level 9).
+ */
+async function reportFirstLoadJavaScript(): Promise<void> {
+  const assetsDir = path.join(buildDir, "client/assets");
+  const manifestFile = (await fs.readdir(assetsDir)).find((file) => /^manifest-.*\.js$/.test(file));
+  if (!manifestFile) throw new Error(`No React Router manifest in ${assetsDir}`);
+  const source = await fs.readFile(path.join(assetsDir, manifestFile), "utf8");
+  const manifest = JSON.parse(source.replace(/^window\.__reactRouterManifest=/, "").replace(/;\s*$/, "")) as {
+    entry: ManifestEntry;
+    routes: Record<string, RouteEntry>;
+  };
+  const gzipSize = async (url: string) =>
+    gzipSync(await fs.readFile(path.join(buildDir, "client", url)), { level: 9 }).length;
+  const chainOf = (route: RouteEntry): RouteEntry[] => {
+    const parent = route.parentId ? manifest.routes[route.parentId] : undefined;
+    return parent ? [...chainOf(parent), route] : [route];
+  };
+
+  for (const route of Object.values(manifest.routes)) {
+    const chain = chainOf(route);
+    // Resource routes (sitemap, endpoints) load no JavaScript; the admin area is not the storefront.
+    const admin = chain.some((entry) => entry.id.startsWith("routes/admin"));
+    if (route.id === "root" || !route.hasDefaultExport || admin) continue;
+    const files = new Set([
+      `/assets/${manifestFile}`,
+      ...[manifest.entry, ...chain].flatMap((entry) => [entry.module, ...(entry.imports ?? [])]),
+    ]);
+    const sizes = await Promise.all([...files].map(gzipSize));
+    const kb = sizes.reduce((sum, size) => sum + size, 0) / 1024;
+    rows.push({
+      what: `first-load JS (gzip): ${route.id.replace(/^routes\//, "")}`,
+      measured: `${kb.toFixed(1)} KB (${files.size} files)`,
+      ceiling: "",
+      target: "≤ 150 KB",
+      verdict: kb <= 150 ? "ok" : "MISSED",
+    });
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Helpers
+// ---------------------------------------------------------------------------
+
+function printTable(): void {
+  const header: Row = {
+    what: "measure",
+    measured: "measured (app)",
+    ceiling: "ceiling",
+    target: "target",
+    verdict: "",
+  };
+  const all = [header, ...rows];
+  const width = (key: keyof Row) => Math.max(...all.map((row) => row[key].length));
+  const keys: (keyof Row)[] = ["what", "measured", "ceiling", "target", "verdict"];
+  const line = (row: Row) => `| ${keys.map((key) => row[key].padEnd(width(key))).join(" | ")} |`;
+  console.log(`\nCatalogue benchmark: ${productCount} products, ${os.cpus().length} CPUs, Node ${process.version}\n`);
+  console.log(line(header));
+  console.log(`|${keys.map((key) => "-".repeat(width(key) + 2)).join("|")}|`);
+  for (const row of rows) console.log(line(row));
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+function ms(value: number): string {
+  return `${value.toFixed(value < 10 ? 2 : 1)} ms`;
+}
+
+function seconds(valueMs: number): string {
+  return `${(valueMs / 1000).toFixed(1)} s`;
+}
+
+function log(message: string): void {
+  console.log(`[bench] ${message}`);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,271 @@
+import { expect, type Page, test } from "@playwright/test";
+import { buildDemoCatalog, type DemoProduct } from "../../app/db/seed/catalog";
+
+// The catalogue: /shop (filters, sort, infinite scroll, search), the gender pages, outlet and new
+// collection, sitemap and robots. The run's database holds the demo catalogue, whose content is
+// deterministic: the expected products are computed from the same generator.
+
+const catalog = buildDemoCatalog();
+const inStock = (product: DemoProduct) => product.variants.some((variant) => variant.stock > 0);
+const newestFirst = (a: DemoProduct, b: DemoProduct) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id;
+const cheapestFirst = (a: DemoProduct, b: DemoProduct) =>
+  (a.priceCents ?? Number.MAX_SAFE_INTEGER) - (b.priceCents ?? Number.MAX_SAFE_INTEGER) || a.id - b.id;
+
+/** Opens a page and answers the cookie banner, which only appears once React has hydrated the page. */
+async function visit(page: Page, path: string) {
+  await page.goto(path);
+  const banner = page.getByRole("region", { name: "Rispettiamo la tua privacy" });
+  await banner.getByRole("button", { name: "Solo Necessari" }).click();
+  await expect(banner).toBeHidden();
+}
+
+/** The product ids of the cards shown, in order. */
+async function shownProductIds(page: Page): Promise<number[]> {
+  const hrefs = await page
+    .getByRole("article")
+    .getByRole("heading")
+    .getByRole("link")
+    .evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
+  return hrefs.map((href) => Number(href.replace("/product/", "")));
+}
+
+/** Scrolls down until the list says it has shown everything. */
+async function scrollToTheEnd(page: Page) {
+  const end = page.getByText("Hai visto tutti i prodotti.");
+  for (let attempt = 0; attempt < 40 && !(await end.isVisible()); attempt++) {
+    const shown = await page.getByRole("article").count();
+    await page.getByTestId("load-more-sentinel").scrollIntoViewIfNeeded();
+    await expect(async () => {
+      expect((await page.getByRole("article").count()) > shown || (await end.isVisible())).toBe(true);
+    }).toPass();
+  }
+  await expect(end).toBeVisible();
+}
+
+const countText = (count: number) => (count === 1 ? "1 prodotto" : `${count} prodotti`);
+
+test.describe("/shop", () => {
+  test("filter by category, sort by price and scroll to the end of the list", async ({ page }) => {
+    await visit(page, "/shop");
+    await expect(page.getByTestId("product-count")).toHaveText(countText(catalog.length));
+    // The first page is there straight away: 12 products, newest first.
+    expect(await shownProductIds(page)).toEqual(
+      [...catalog]
+        .sort(newestFirst)
+        .slice(0, 12)
+        .map((p) => p.id),
+    );
+
+    const sidebar = page.getByRole("complementary", { name: "Filtri" });
+    await sidebar.getByRole("radio", { name: "Bambini" }).check();
+    await expect(page).toHaveURL("/shop?category=Bambini");
+    await page.getByRole("combobox", { name: "Ordina per" }).selectOption({ label: "Prezzo crescente" });
+    await expect(page).toHaveURL("/shop?category=Bambini&sort=price_asc");
+
+    const expected = catalog.filter((product) => product.gender === "Bambini").sort(cheapestFirst);
+    expect(expected.length).toBeGreaterThan(24);
+    await expect(page.getByTestId("product-count")).toHaveText(countText(expected.length));
+    await scrollToTheEnd(page);
+    expect(await shownProductIds(page)).toEqual(expected.map((product) => product.id));
+  });
+
+  test("sizes and brands filter the list but stay out of the address; 'Cancella' starts again", async ({ page }) => {
+    await visit(page, "/shop?category=Donna");
+    const sidebar = page.getByRole("complementary", { name: "Filtri" });
+    await sidebar.getByRole("checkbox", { name: "Lunaria" }).check();
+    // Size chips: the box itself is visually hidden, the chip around it is what one clicks.
+    const sizeM = sidebar.getByRole("checkbox", { name: "M", exact: true });
+    await sidebar
+      .locator("label")
+      .filter({ has: page.getByRole("checkbox", { name: "M", exact: true }) })
+      .click();
+    await expect(sizeM).toBeChecked();
+
+    const expected = catalog
+      .filter(
+        (product) =>
+          product.gender === "Donna" && product.brand === "Lunaria" && product.variants.some((v) => v.size === "M"),
+      )
+      .sort(newestFirst);
+    expect(expected.length).toBeGreaterThan(0);
+    await expect(page.getByTestId("product-count")).toHaveText(countText(expected.length));
+    await expect(page).toHaveURL("/shop?category=Donna");
+    if (expected.length <= 12) await expect(page.getByText("Hai visto tutti i prodotti.")).toBeVisible();
+    else await scrollToTheEnd(page);
+    expect(await shownProductIds(page)).toEqual(expected.map((product) => product.id));
+
+    await sidebar.getByRole("link", { name: "Cancella" }).click();
+    await expect(page).toHaveURL("/shop");
+    await expect(page.getByTestId("product-count")).toHaveText(countText(catalog.length));
+    await expect(sidebar.getByRole("checkbox", { name: "Lunaria" })).not.toBeChecked();
+  });
+
+  test("a filter without results says so", async ({ page }) => {
+    await visit(page, "/shop?category=Bambini&price=over-200");
+    await expect(page.getByText("Nessun prodotto trovato per i filtri selezionati.")).toBeVisible();
+  });
+
+  test("search from the header lands on /shop with the matching products, best first, typos forgiven", async ({
+    page,
+  }) => {
+    await visit(page, "/");
+    await page.getByLabel("Cerca", { exact: true }).click();
+    await page.getByRole("searchbox", { name: "Cerca nel negozio" }).fill("regiseno");
+    await page.getByRole("searchbox", { name: "Cerca nel negozio" }).press("Enter");
+    await expect(page).toHaveURL("/shop?search=regiseno");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Risultati per “regiseno”");
+
+    const bras = catalog.filter((product) => product.subcategory === "reggiseno");
+    await expect(page.getByTestId("product-count")).toHaveText(countText(bras.length));
+    if (bras.length > 12) await scrollToTheEnd(page);
+    expect((await shownProductIds(page)).sort()).toEqual(bras.map((product) => product.id).sort());
+  });
+
+  test("on a phone the filters open in a drawer with 'Applica' and 'Cancella'", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await visit(page, "/shop");
+    const openFilters = page.getByRole("link", { name: "Filtri" });
+    await openFilters.click();
+    const drawer = page.getByRole("dialog", { name: "Filtri" });
+    await drawer.getByRole("radio", { name: "Uomo" }).check();
+    // Nothing changes until 'Applica'.
+    await expect(page).toHaveURL("/shop");
+    await drawer.getByRole("button", { name: "Applica" }).click();
+    await expect(page).toHaveURL("/shop?category=Uomo");
+    await expect(drawer).toBeHidden();
+    const men = catalog.filter((product) => product.gender === "Uomo").length;
+    await expect(page.getByTestId("product-count")).toHaveText(countText(men));
+
+    await openFilters.click();
+    await drawer.getByRole("link", { name: "Cancella" }).click();
+    await expect(page).toHaveURL("/shop");
+    await expect(page.getByTestId("product-count")).toHaveText(countText(catalog.length));
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the filter form and the next-page link work as plain pages", async ({ page }) => {
+    await page.goto("/shop");
+    const sidebar = page.getByRole("complementary", { name: "Filtri" });
+    await sidebar.getByRole("radio", { name: "Uomo" }).check();
+    await sidebar.getByRole("checkbox", { name: "Linea Rovere" }).check();
+    await sidebar.getByRole("checkbox", { name: "Gelso Bianco" }).check();
+    await sidebar.getByRole("button", { name: "Applica" }).click();
+    await expect(page).toHaveURL(/category=Uomo/);
+    expect(new URL(page.url()).searchParams.getAll("brand").sort()).toEqual(["Gelso Bianco", "Linea Rovere"]);
+
+    const expected = catalog
+      .filter((product) => product.gender === "Uomo" && ["Linea Rovere", "Gelso Bianco"].includes(product.brand))
+      .sort(newestFirst)
+      .map((product) => product.id);
+    expect(expected.length).toBeGreaterThan(12);
+    await expect(page.getByTestId("product-count")).toHaveText(countText(expected.length));
+    expect(await shownProductIds(page)).toEqual(expected.slice(0, 12));
+
+    await page.getByRole("link", { name: "Mostra altri prodotti" }).click();
+    await page.waitForURL(/cursor=/);
+    expect(await shownProductIds(page)).toEqual(expected.slice(12, 24));
+  });
+});
+
+test.describe("without JavaScript, on a phone", () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+
+  test("the filter drawer opens from 'Filtri' and applies with 'Applica'", async ({ page }) => {
+    await page.goto("/shop");
+    const drawer = page.getByRole("complementary", { name: "Filtri" });
+    await expect(drawer).toBeHidden();
+    await page.getByRole("link", { name: "Filtri" }).click();
+    await expect(drawer).toBeVisible();
+    await drawer.getByRole("radio", { name: "Bambini" }).check();
+    await drawer.getByRole("button", { name: "Applica" }).click();
+    await expect(page).toHaveURL(/category=Bambini/);
+    const children = catalog.filter((product) => product.gender === "Bambini").length;
+    await expect(page.getByTestId("product-count")).toHaveText(countText(children));
+  });
+});
+
+test.describe("collection pages", () => {
+  for (const [path, gender] of [
+    ["/donna", "Donna"],
+    ["/uomo", "Uomo"],
+    ["/bambini", "Bambini"],
+  ] as const) {
+    test(`${path} shows its gender's products, newest first`, async ({ page }) => {
+      await visit(page, path);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(gender);
+      const expected = catalog.filter((product) => product.gender === gender).sort(newestFirst);
+      expect(await shownProductIds(page)).toEqual(expected.slice(0, 100).map((product) => product.id));
+    });
+  }
+
+  test("the price select of a gender page narrows the list", async ({ page }) => {
+    await visit(page, "/bambini");
+    await page.getByRole("combobox", { name: "Prezzo" }).selectOption({ label: "Fino a 50 €" });
+    await expect(page).toHaveURL("/bambini?price=under-50");
+    const cheap = catalog
+      .filter((product) => product.gender === "Bambini" && product.priceCents !== null && product.priceCents < 5000)
+      .sort(newestFirst);
+    expect(cheap.length).toBeLessThan(catalog.filter((product) => product.gender === "Bambini").length);
+    await expect.poll(() => shownProductIds(page)).toEqual(cheap.map((product) => product.id));
+  });
+
+  test("/outlet is 'Fine Serie': the outlet products still in stock", async ({ page }) => {
+    // Reached from the header: a client-side navigation, whose data comes from /outlet.data.
+    await visit(page, "/");
+    await page.getByRole("navigation", { name: "Principale" }).getByRole("link", { name: "Fine Serie" }).click();
+    await expect(page).toHaveURL("/outlet");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Fine Serie");
+    const expected = catalog.filter((product) => product.isOutlet && inStock(product)).sort(newestFirst);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(await shownProductIds(page)).toEqual(expected.map((product) => product.id));
+    await expect(page.getByRole("article").filter({ hasText: "Fine Serie" })).toHaveCount(expected.length);
+    await expect(page.getByRole("article").filter({ hasText: "Esaurito" })).toHaveCount(0);
+  });
+
+  test("/nuova-collezione: the new collection's products still in stock", async ({ page }) => {
+    await visit(page, "/nuova-collezione");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Nuova Collezione");
+    const expected = catalog.filter((product) => product.isNewCollection && inStock(product)).sort(newestFirst);
+    expect(await shownProductIds(page)).toEqual(expected.map((product) => product.id));
+  });
+});
+
+test.describe("home", () => {
+  test("category tiles, six featured products, the outlet preview and the reviews carousel", async ({ page }) => {
+    await visit(page, "/");
+    const tiles = page.getByRole("region", { name: "Per lei, per lui, per i più piccoli" });
+    for (const [gender, path] of [
+      ["Donna", "/donna"],
+      ["Uomo", "/uomo"],
+      ["Bambini", "/bambini"],
+    ] as const) {
+      await expect(tiles.getByRole("link", { name: gender })).toHaveAttribute("href", path);
+    }
+    const featured = page.getByRole("region", { name: "Le novità in negozio" });
+    const flaggedNew = catalog.filter((product) => product.isNew).sort(newestFirst);
+    const expected = [...flaggedNew, ...[...catalog].sort(newestFirst).filter((product) => !product.isNew)].slice(0, 6);
+    const featuredIds = await featured
+      .getByRole("article")
+      .getByRole("heading")
+      .getByRole("link")
+      .evaluateAll((links) => links.map((link) => Number(link.getAttribute("href")?.replace("/product/", ""))));
+    expect(featuredIds).toEqual(expected.map((product) => product.id));
+
+    const outlet = page.getByRole("region", { name: "Fine Serie" });
+    await expect(outlet.getByRole("listitem")).toHaveCount(2);
+    await expect(page.getByRole("list", { name: "Recensioni dei clienti" }).getByRole("listitem")).toHaveCount(8);
+  });
+});
+
+test("sitemap.xml lists pages, products and blog articles; robots.txt points to it", async ({ request, baseURL }) => {
+  const sitemap = await (await request.get("/sitemap.xml")).text();
+  for (const path of ["/", "/shop", "/donna", "/outlet", "/product/1", `/product/${catalog.length}`]) {
+    expect(sitemap).toContain(`<loc>${baseURL}${path}</loc>`);
+  }
+  expect(sitemap).toMatch(/<loc>[^<]+\/blog\/[a-z0-9-]+<\/loc>/);
+  const robots = await (await request.get("/robots.txt")).text();
+  expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+});
