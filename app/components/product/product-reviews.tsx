@@ -1,0 +1,172 @@
+import { Star } from "lucide-react";
+import { Tabs } from "radix-ui";
+import { useCallback, useEffect, useState } from "react";
+import { useFetcher } from "react-router";
+import { showToast } from "~/components/toast";
+import { buttonClass } from "~/components/ui/button";
+import { HoneypotField } from "~/components/ui/honeypot-field";
+import type { ProductReview } from "~/modules/catalog/product-details.server";
+import { formatDate } from "~/modules/shop/constants";
+import { Stars } from "./stars";
+
+/** What the product page's action answers to a review. */
+export type ReviewActionData = { ok: true } | { ok: false; errors: Record<string, string> } | { error: string };
+
+const fieldClass = "mt-1 w-full rounded-sm border border-sand bg-white px-3 py-2.5 text-ink focus:border-ink";
+
+function ReviewForm({ onSent }: { onSent: () => void }) {
+  const fetcher = useFetcher<ReviewActionData>();
+  const [rating, setRating] = useState(0);
+  const errors = fetcher.data && "errors" in fetcher.data ? fetcher.data.errors : {};
+
+  // One toast per answer: a new answer is a new object.
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    if ("ok" in fetcher.data && fetcher.data.ok) {
+      void showToast({ title: "Recensione inviata!", description: "Grazie per la tua opinione." }, "success");
+      // Leaving the tab unmounts the form, so it comes back empty.
+      onSent();
+    } else {
+      void showToast(
+        {
+          title: "Impossibile inviare la recensione.",
+          description: "error" in fetcher.data ? fetcher.data.error : Object.values(fetcher.data.errors)[0],
+        },
+        "error",
+      );
+    }
+  }, [fetcher.state, fetcher.data, onSent]);
+
+  return (
+    <fetcher.Form method="post" noValidate className="flex max-w-xl flex-col gap-5">
+      <HoneypotField idPrefix="review" />
+      <div>
+        <label htmlFor="review-author" className="text-sm font-medium text-ink">
+          Nome
+        </label>
+        <input
+          id="review-author"
+          name="author"
+          autoComplete="given-name"
+          maxLength={80}
+          aria-invalid={errors.author ? true : undefined}
+          aria-describedby={errors.author ? "review-author-error" : undefined}
+          className={fieldClass}
+        />
+        {errors.author && (
+          <p id="review-author-error" className="mt-1 text-sm text-sale">
+            {errors.author}
+          </p>
+        )}
+      </div>
+      <fieldset aria-describedby={errors.rating ? "review-rating-error" : undefined}>
+        <legend className="text-sm font-medium text-ink">Valutazione</legend>
+        <div className="mt-1 flex">
+          {[1, 2, 3, 4, 5].map((value) => (
+            <label
+              key={value}
+              className="cursor-pointer p-1 text-wine has-focus-visible:outline-2 has-focus-visible:outline-wine"
+            >
+              <input
+                type="radio"
+                name="rating"
+                value={value}
+                checked={rating === value}
+                onChange={() => setRating(value)}
+                className="sr-only"
+              />
+              <span className="sr-only">{value === 1 ? "1 stella" : `${value} stelle`}</span>
+              <Star aria-hidden className="size-7" strokeWidth={1.5} fill={value <= rating ? "currentColor" : "none"} />
+            </label>
+          ))}
+        </div>
+        {errors.rating && (
+          <p id="review-rating-error" className="mt-1 text-sm text-sale">
+            {errors.rating}
+          </p>
+        )}
+      </fieldset>
+      <div>
+        <label htmlFor="review-content" className="text-sm font-medium text-ink">
+          La tua recensione
+        </label>
+        <textarea
+          id="review-content"
+          name="content"
+          rows={5}
+          maxLength={2000}
+          aria-invalid={errors.content ? true : undefined}
+          aria-describedby={errors.content ? "review-content-error" : undefined}
+          className={fieldClass}
+        />
+        {errors.content && (
+          <p id="review-content-error" className="mt-1 text-sm text-sale">
+            {errors.content}
+          </p>
+        )}
+      </div>
+      <button type="submit" disabled={fetcher.state !== "idle"} className={`${buttonClass.primary} self-start`}>
+        {fetcher.state === "idle" ? "Invia recensione" : "Invio in corso…"}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+/** Reviews tab and the review form tab. Below the fold, so the page loads it separately (see routes/product.tsx). */
+export default function ProductReviews({ reviews, rating }: { reviews: ProductReview[]; rating: number | null }) {
+  const [tab, setTab] = useState("reviews");
+  // After sending, the list (already revalidated with the new review) comes back into view.
+  const showReviews = useCallback(() => setTab("reviews"), []);
+  return (
+    <Tabs.Root value={tab} onValueChange={setTab}>
+      <Tabs.List aria-label="Recensioni" className="flex gap-8 border-b border-sand">
+        {[
+          { value: "reviews", label: `Recensioni (${reviews.length})` },
+          { value: "write", label: "Scrivi una recensione" },
+        ].map((tab) => (
+          <Tabs.Trigger
+            key={tab.value}
+            value={tab.value}
+            className="-mb-px border-b-2 border-transparent py-3 text-sm font-medium tracking-[0.1em] text-ink-soft uppercase hover:text-ink data-[state=active]:border-ink data-[state=active]:text-ink"
+          >
+            {tab.label}
+          </Tabs.Trigger>
+        ))}
+      </Tabs.List>
+      <Tabs.Content value="reviews" className="pt-8">
+        {reviews.length === 0 ? (
+          <p className="text-ink-soft">Ancora nessuna recensione. Scrivi la prima!</p>
+        ) : (
+          <>
+            {rating !== null && (
+              <p className="mb-6 flex items-center gap-3 text-ink">
+                <Stars rating={rating} className="size-5" />
+                <span>
+                  {rating.toLocaleString("it-IT")} su 5 · {reviews.length}{" "}
+                  {reviews.length === 1 ? "recensione" : "recensioni"}
+                </span>
+              </p>
+            )}
+            <ul className="divide-y divide-sand">
+              {reviews.map((review) => (
+                <li key={review.id} className="py-5">
+                  <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                    <Stars rating={review.rating} />
+                    <p className="font-medium text-ink">{review.author}</p>
+                    <time dateTime={review.createdAt} className="text-sm text-ink-soft">
+                      {formatDate(review.createdAt, "long")}
+                    </time>
+                  </div>
+                  <p className="mt-2 leading-relaxed text-ink-soft">{review.content}</p>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </Tabs.Content>
+      <Tabs.Content value="write" className="pt-8">
+        <ReviewForm onSent={showReviews} />
+      </Tabs.Content>
+    </Tabs.Root>
+  );
+}

@@ -1,0 +1,18 @@
+// Toasts with a title and a description, as the spec lists them. sonner is loaded on first use (root.tsx
+// mounts its Toaster after hydration), so pages do not carry it in their first download.
+
+type ToastMessage = { title: string; description?: string };
+type ToastKind = "success" | "error" | "info";
+
+// A toast published before the Toaster has mounted would be lost, so the first one waits for it briefly.
+async function toasterMounted(): Promise<void> {
+  for (let attempt = 0; attempt < 40; attempt++) {
+    if (document.querySelector('section[aria-label^="Notifications"]')) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+export async function showToast(message: ToastMessage, kind: ToastKind = "info"): Promise<void> {
+  const [{ toast }] = await Promise.all([import("sonner"), toasterMounted()]);
+  toast[kind](message.title, { description: message.description });
+}

@@ -1,0 +1,112 @@
+// The cart lives in the browser under `shoppingCart` (storefront spec, section 3), as a JSON array of
+// items. A line is one product in one size and one colour. Prices stored here are only what the
+// visitor saw when adding: the cart page and the checkout show and charge the server's prices.
+import { readLocalStorage, writeLocalStorage } from "~/components/browser-storage";
+import { CART_STORAGE_KEY, CART_UPDATED_EVENT } from "~/modules/shop/constants";
+
+export type CartItem = {
+  /** Product id. */
+  id: number;
+  name: string;
+  /** Unit price in cents when added; display only, never trusted. */
+  price: number | null;
+  image: string | null;
+  quantity: number;
+  color: string;
+  size: string;
+  /** Gender: Donna, Uomo, Bambini. */
+  category: string;
+  subcategory: string;
+};
+
+export type CartLineKey = Pick<CartItem, "id" | "size" | "color">;
+
+/** One string per line: product, size and colour together identify it. */
+export function cartKey(item: CartLineKey): string {
+  return JSON.stringify([item.id, item.size, item.color]);
+}
+
+/**
+ * The stored entries that hold a usable quantity (a positive number, whole pieces), whatever else
+ * they hold. Anything unreadable counts as an empty cart, so a damaged entry never breaks a page.
+ */
+export function cartEntries(raw: string | null | undefined): (Record<string, unknown> & { quantity: number })[] {
+  if (!raw) return [];
+  let items: unknown;
+  try {
+    items = JSON.parse(raw);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(items)) return [];
+  return items.flatMap((item) => {
+    const quantity = (item as { quantity?: unknown } | null)?.quantity;
+    if (typeof quantity !== "number" || !Number.isFinite(quantity) || quantity < 1) return [];
+    return [{ ...(item as Record<string, unknown>), quantity: Math.floor(quantity) }];
+  });
+}
+
+const text = (value: unknown): string => (typeof value === "string" ? value : "");
+
+/** The cart's lines; entries without a product id are dropped. */
+export function parseCart(raw: string | null | undefined): CartItem[] {
+  return cartEntries(raw).flatMap((entry) => {
+    const id = typeof entry.id === "string" && /^\d+$/.test(entry.id) ? Number(entry.id) : entry.id;
+    if (typeof id !== "number" || !Number.isSafeInteger(id) || id < 1) return [];
+    return [
+      {
+        id,
+        name: text(entry.name),
+        price: typeof entry.price === "number" && Number.isFinite(entry.price) ? entry.price : null,
+        image: typeof entry.image === "string" ? entry.image : null,
+        quantity: entry.quantity,
+        color: text(entry.color),
+        size: text(entry.size),
+        category: text(entry.category),
+        subcategory: text(entry.subcategory),
+      },
+    ];
+  });
+}
+
+/** Adding a product, size and colour already in the cart adds to that line's quantity. */
+export function withItemAdded(items: readonly CartItem[], item: CartItem): CartItem[] {
+  const key = cartKey(item);
+  const existing = items.find((line) => cartKey(line) === key);
+  if (!existing) return [...items, item];
+  return items.map((line) => (line === existing ? { ...item, quantity: line.quantity + item.quantity } : line));
+}
+
+/** A quantity of 0 or less removes the line. */
+export function withQuantity(items: readonly CartItem[], line: CartLineKey, quantity: number): CartItem[] {
+  const key = cartKey(line);
+  if (quantity <= 0) return items.filter((item) => cartKey(item) !== key);
+  return items.map((item) => (cartKey(item) === key ? { ...item, quantity: Math.floor(quantity) } : item));
+}
+
+/** How many pieces of this product, size and colour the cart holds. */
+export function quantityInCart(items: readonly CartItem[], line: CartLineKey): number {
+  const key = cartKey(line);
+  return items.find((item) => cartKey(item) === key)?.quantity ?? 0;
+}
+
+// ---------------------------------------------------------------------------
+// Browser storage
+
+export function readCart(): CartItem[] {
+  return parseCart(readLocalStorage(CART_STORAGE_KEY));
+}
+
+/** Saves the cart and tells the page (the header badge, the cart page) that it changed. */
+export function saveCart(items: readonly CartItem[]): void {
+  writeLocalStorage(CART_STORAGE_KEY, JSON.stringify(items));
+  window.dispatchEvent(new Event(CART_UPDATED_EVENT));
+}
+
+export function addToCart(item: CartItem): void {
+  saveCart(withItemAdded(readCart(), item));
+}
+
+export function setCartQuantity(line: CartLineKey, quantity: number): void {
+  saveCart(withQuantity(readCart(), line, quantity));
+}

@@ -1,0 +1,137 @@
+// One product as the product page shows it (the spec's get_product_details): variants with stock,
+// images, reviews, rating, the Omnibus price and the spec's colour and size shapes.
+import { eq } from "drizzle-orm";
+import type { Queryable } from "~/db/client.server";
+import { type Gender, products, type Subcategory } from "~/db/schema";
+import { logger } from "~/modules/log/logger.server";
+import { RELATED_PRODUCTS_COUNT } from "~/modules/shop/constants";
+import { listProducts, type ProductSummary } from "./listing.server";
+import { lowestPriceBeforeCurrent } from "./omnibus";
+import { deriveOptions, type SelectableProduct } from "./selection";
+
+export type ProductImageView = { path: string; alt: string; colorName: string | null };
+export type ProductReview = { id: number; author: string; rating: number; content: string; createdAt: string };
+export type ProductVariantView = {
+  id: number;
+  colorName: string;
+  colorCode: string;
+  size: string;
+  sku: string;
+  stock: number;
+};
+
+export type ProductDetails = Omit<SelectableProduct, "variants"> & {
+  id: number;
+  name: string;
+  gender: Gender;
+  subcategory: Subcategory;
+  brand: string;
+  description: string;
+  composition: string;
+  washing: string[];
+  details: string;
+  pricePerPack: string | null;
+  /** Kept only when the product is discounted. */
+  originalPriceCents: number | null;
+  discountPercentage: number;
+  /** Omnibus: the lowest price of the 30 days before the current reduction; only for discounted products. */
+  lowestPrice30DaysCents: number | null;
+  isNew: boolean;
+  isNewCollection: boolean;
+  isOutlet: boolean;
+  tags: string[];
+  sku: string;
+  createdAt: string;
+  /** The first image, shown on cards and in link previews. */
+  image: string | null;
+  images: ProductImageView[];
+  variants: ProductVariantView[];
+  /** Average of the reviews, to one decimal; null without reviews. */
+  rating: number | null;
+  reviewCount: number;
+  /** Newest first. */
+  reviews: ProductReview[];
+};
+
+export async function getProductDetails(db: Queryable, id: number, now = new Date()): Promise<ProductDetails | null> {
+  const row = await db.query.products.findFirst({
+    where: eq(products.id, id),
+    columns: { searchVector: false, searchText: false, updatedAt: false },
+    with: {
+      variants: { orderBy: (variant, { asc }) => [asc(variant.position), asc(variant.id)] },
+      images: { orderBy: (image, { asc }) => [asc(image.position), asc(image.id)] },
+      reviews: { orderBy: (review, { desc }) => [desc(review.createdAt), desc(review.id)] },
+      priceHistory: { columns: { priceCents: true, validFrom: true } },
+    },
+  });
+  if (!row) return null;
+
+  const variants = row.variants.map(({ id, colorName, colorCode, size, sku, stock }) => ({
+    id,
+    colorName,
+    colorCode,
+    size,
+    sku,
+    stock,
+  }));
+  const discounted = row.discountPercentage > 0 && row.originalPriceCents !== null && row.priceCents !== null;
+  const ratingSum = row.reviews.reduce((sum, review) => sum + review.rating, 0);
+
+  return {
+    id: row.id,
+    name: row.name,
+    gender: row.gender,
+    subcategory: row.subcategory,
+    brand: row.brand,
+    description: row.description,
+    composition: row.composition,
+    washing: row.washing,
+    details: row.detailsAccordion,
+    minQuantity: row.minQuantity,
+    pricePerPack: row.pricePerPack,
+    priceCents: row.priceCents,
+    originalPriceCents: discounted ? row.originalPriceCents : null,
+    discountPercentage: discounted ? row.discountPercentage : 0,
+    lowestPrice30DaysCents: discounted ? lowestPriceBeforeCurrent(row.priceHistory, now) : null,
+    isNew: row.isNew,
+    isNewCollection: row.isNewCollection,
+    isOutlet: row.isOutlet,
+    tags: row.tags,
+    sku: row.sku,
+    createdAt: row.createdAt.toISOString(),
+    image: row.images[0]?.path ?? null,
+    images: row.images.map(({ path, alt, colorName }) => ({ path, alt, colorName })),
+    variants,
+    ...deriveOptions(variants),
+    rating: row.reviews.length ? Math.round((ratingSum / row.reviews.length) * 10) / 10 : null,
+    reviewCount: row.reviews.length,
+    reviews: row.reviews.map(({ id, author, rating, content, createdAt }) => ({
+      id,
+      author,
+      rating,
+      content,
+      createdAt: createdAt.toISOString(),
+    })),
+  };
+}
+
+/**
+ * Up to 4 other products of the same gender (spec: 5 fetched, the current one left out). They are
+ * an extra: a failure is logged and yields no related products rather than no product page.
+ */
+export async function getRelatedProducts(
+  db: Queryable,
+  product: Pick<ProductDetails, "id" | "gender">,
+): Promise<ProductSummary[]> {
+  try {
+    const { products: candidates } = await listProducts(
+      db,
+      { category: product.gender },
+      { pageSize: RELATED_PRODUCTS_COUNT + 1 },
+    );
+    return candidates.filter((candidate) => candidate.id !== product.id).slice(0, RELATED_PRODUCTS_COUNT);
+  } catch (error) {
+    logger.error({ err: error, productId: product.id }, "related products failed");
+    return [];
+  }
+}

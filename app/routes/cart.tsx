@@ -1,0 +1,274 @@
+import { Minus, Plus, Trash2 } from "lucide-react";
+import { type ReactNode, useEffect, useMemo, useState } from "react";
+import { Link } from "react-router";
+import { useLocalStorageItem } from "~/components/browser-storage";
+import { showToast } from "~/components/toast";
+import { buttonClass } from "~/components/ui/button";
+import { ResponsiveImage } from "~/components/ui/responsive-image";
+import {
+  type CartItem,
+  cartKey,
+  parseCart,
+  saveCart,
+  setCartQuantity,
+  withQuantity,
+} from "~/modules/cart/cart-storage";
+import { SECOND_SWIMSUIT_PROMO_LABEL } from "~/modules/cart/pricing";
+import type { CartQuote, QuotedLine } from "~/modules/cart/quote.server";
+import { maxQuantityMessage } from "~/modules/catalog/selection";
+import { CART_STORAGE_KEY, CART_UPDATED_EVENT, formatEuro } from "~/modules/shop/constants";
+import { pageMeta } from "~/modules/shop/meta";
+
+export function meta() {
+  return [
+    ...pageMeta("Carrello", "Gli articoli che hai scelto, con i prezzi aggiornati e la promo sui costumi."),
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+const statusMessages: Record<Exclude<QuotedLine["status"], "ok">, string> = {
+  missing: "Questo articolo non è più disponibile. Rimuovilo dal carrello.",
+  sold_out: "Articolo esaurito in questa taglia e colore. Rimuovilo dal carrello.",
+  no_price: "Prezzo del prodotto non disponibile. Rimuovilo dal carrello.",
+};
+
+type QuoteState = { status: "loading" } | { status: "error" } | { status: "ready"; quote: CartQuote; stale: boolean };
+
+/**
+ * The browser keeps the lines; the server prices them. Every change of the stored cart asks
+ * /api/cart/quote again, and quantities above the stock come back lowered and are saved lowered.
+ */
+function useCartQuote(items: CartItem[] | null): { state: QuoteState; clampedKeys: Set<string> } {
+  const [state, setState] = useState<QuoteState>({ status: "loading" });
+  const [clampedKeys, setClampedKeys] = useState(() => new Set<string>());
+
+  useEffect(() => {
+    if (items === null || items.length === 0) return;
+    setState((current) => (current.status === "ready" ? { ...current, stale: true } : { status: "loading" }));
+    const controller = new AbortController();
+    fetch("/api/cart/quote", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({
+        items: items.map(({ id, size, color, quantity }) => ({ id, size, color, quantity: Math.min(quantity, 9999) })),
+      }),
+      signal: controller.signal,
+    })
+      .then((response) => (response.ok ? (response.json() as Promise<CartQuote>) : Promise.reject(response.status)))
+      .then((quote) => {
+        setState({ status: "ready", quote, stale: false });
+        const clamped = quote.lines.filter((line) => line.clamped);
+        if (clamped.length === 0) return;
+        setClampedKeys((keys) => new Set([...keys, ...clamped.map(cartKey)]));
+        saveCart(clamped.reduce((cart, line) => withQuantity(cart, line, line.quantity), items));
+      })
+      .catch(() => {
+        if (!controller.signal.aborted) setState({ status: "error" });
+      });
+    return () => controller.abort();
+  }, [items]);
+
+  return { state, clampedKeys };
+}
+
+function CartLine({ line, clamped }: { line: QuotedLine; clamped: boolean }) {
+  const name = line.name ?? "Prodotto non più disponibile";
+  const buyable = line.status === "ok";
+
+  function increase() {
+    if (line.quantity + 1 > line.stock) {
+      void showToast(maxQuantityMessage, "info");
+      return;
+    }
+    setCartQuantity(line, line.quantity + 1);
+  }
+
+  // Below the minimum quantity (packs) the line goes, as at 0.
+  const decrease = () => setCartQuantity(line, line.quantity - 1 < line.minQuantity ? 0 : line.quantity - 1);
+
+  return (
+    <li data-testid="cart-line" className="flex gap-4 py-6 sm:gap-6">
+      <div className="w-24 shrink-0 overflow-hidden rounded-sm bg-linen sm:w-28">
+        <ResponsiveImage
+          src={line.image}
+          alt=""
+          width={800}
+          height={1000}
+          sizes="112px"
+          className="aspect-[4/5] w-full object-cover"
+        />
+      </div>
+      <div className="flex min-w-0 flex-1 flex-col gap-3">
+        <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
+          <div className="min-w-0">
+            {line.name ? (
+              <Link to={`/product/${line.id}`} className="font-medium text-ink hover:text-wine">
+                {name}
+              </Link>
+            ) : (
+              <p className="font-medium text-ink-soft">{name}</p>
+            )}
+            <p className="mt-1 text-sm text-ink-soft">
+              Taglia: {line.size} · Colore: {line.color}
+            </p>
+            {line.unitPriceCents !== null && (
+              <p className="mt-1 text-sm text-ink-soft">
+                Prezzo unitario: <span data-testid="unit-price">{formatEuro(line.unitPriceCents)}</span>
+              </p>
+            )}
+          </div>
+          {buyable && (
+            <p data-testid="line-total" className="font-medium text-ink">
+              {formatEuro(line.lineTotalCents)}
+            </p>
+          )}
+        </div>
+
+        {line.status !== "ok" && (
+          <p role="status" className="text-sm font-medium text-sale">
+            {statusMessages[line.status]}
+          </p>
+        )}
+        {buyable && clamped && (
+          <p role="status" className="text-sm text-wine">
+            Disponibili solo {line.stock} pezzi: abbiamo aggiornato la quantità.
+          </p>
+        )}
+
+        <div className="flex items-center justify-between gap-4">
+          {buyable ? (
+            <fieldset aria-label={`Quantità di ${name}`} className="inline-flex items-center border border-sand">
+              <button
+                type="button"
+                aria-label="Diminuisci quantità"
+                onClick={decrease}
+                className="flex size-9 items-center justify-center hover:bg-linen"
+              >
+                <Minus aria-hidden className="size-4" />
+              </button>
+              <output data-testid="line-quantity" className="w-10 text-center text-sm font-medium">
+                {line.quantity}
+              </output>
+              <button
+                type="button"
+                aria-label="Aumenta quantità"
+                onClick={increase}
+                className="flex size-9 items-center justify-center hover:bg-linen"
+              >
+                <Plus aria-hidden className="size-4" />
+              </button>
+            </fieldset>
+          ) : (
+            <span />
+          )}
+          <button
+            type="button"
+            onClick={() => setCartQuantity(line, 0)}
+            className="inline-flex items-center gap-1.5 text-sm text-ink-soft underline-offset-4 hover:text-sale hover:underline"
+          >
+            <Trash2 aria-hidden className="size-4" strokeWidth={1.5} />
+            Rimuovi<span className="sr-only"> {name}</span>
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+function Summary({ quote }: { quote: CartQuote }) {
+  const { totals } = quote;
+  const blocked = quote.lines.some((line) => line.status !== "ok");
+  return (
+    <section aria-labelledby="summary-title" className="rounded-md bg-linen p-6 lg:sticky lg:top-24">
+      <h2 id="summary-title" className="text-2xl text-ink">
+        Riepilogo ordine
+      </h2>
+      <dl className="mt-6 space-y-3 text-sm">
+        <div className="flex justify-between">
+          <dt className="text-ink-soft">Subtotale</dt>
+          <dd data-testid="subtotal">{formatEuro(totals.subtotalCents)}</dd>
+        </div>
+        {totals.promoDiscountCents > 0 && (
+          <div className="flex justify-between text-wine">
+            <dt>{SECOND_SWIMSUIT_PROMO_LABEL}</dt>
+            <dd data-testid="promo-discount">−{formatEuro(totals.promoDiscountCents)}</dd>
+          </div>
+        )}
+        <div className="flex justify-between border-t border-sand pt-3 text-base font-semibold text-ink">
+          <dt>Totale</dt>
+          <dd data-testid="total">{formatEuro(totals.totalCents)}</dd>
+        </div>
+      </dl>
+      <p className="mt-4 text-xs leading-relaxed text-ink-soft">
+        Spedizione ed eventuali altri sconti (primo ordine, compleanno, codici sconto) vengono calcolati al checkout.
+      </p>
+      {blocked && (
+        <p className="mt-4 text-sm text-sale">Rimuovi gli articoli non disponibili per procedere al checkout.</p>
+      )}
+      {blocked || totals.count === 0 ? (
+        <span aria-disabled="true" className={`${buttonClass.primary} mt-6 w-full cursor-not-allowed opacity-50`}>
+          Procedi al checkout
+        </span>
+      ) : (
+        <Link to="/checkout" className={`${buttonClass.primary} mt-6 w-full`}>
+          Procedi al checkout
+        </Link>
+      )}
+    </section>
+  );
+}
+
+export default function Cart() {
+  const raw = useLocalStorageItem(CART_STORAGE_KEY, CART_UPDATED_EVENT);
+  // null until hydrated: the cart lives in the browser.
+  const items = useMemo(() => (raw === undefined ? null : parseCart(raw)), [raw]);
+  const { state, clampedKeys } = useCartQuote(items);
+  const count = items?.reduce((sum, item) => sum + item.quantity, 0) ?? 0;
+
+  let body: ReactNode;
+  if (items !== null && items.length === 0) {
+    body = (
+      <div className="py-16 text-center">
+        <p className="text-lg text-ink">Il tuo carrello è vuoto.</p>
+        <Link to="/shop" className={`${buttonClass.primary} mt-8`}>
+          Vai allo shop
+        </Link>
+      </div>
+    );
+  } else if (state.status === "error") {
+    body = (
+      <p role="alert" className="py-16 text-center text-ink">
+        Impossibile caricare il carrello. Ricarica la pagina per riprovare.
+      </p>
+    );
+  } else if (state.status === "loading") {
+    body = <p className="py-16 text-center text-ink-soft">Caricamento del carrello…</p>;
+  } else {
+    body = (
+      <div className="grid gap-10 lg:grid-cols-[1fr_22rem] lg:gap-16">
+        <ul
+          aria-label="Articoli nel carrello"
+          aria-busy={state.stale}
+          className="divide-y divide-sand border-y border-sand"
+        >
+          {state.quote.lines.map((line) => (
+            <CartLine key={cartKey(line)} line={line} clamped={clampedKeys.has(cartKey(line))} />
+          ))}
+        </ul>
+        <Summary quote={state.quote} />
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:py-14">
+      <h1 className="text-3xl text-ink sm:text-4xl">Il tuo carrello</h1>
+      {count > 0 && (
+        <p data-testid="cart-heading-count" className="mt-2 text-ink-soft">
+          {count === 1 ? "1 articolo" : `${count} articoli`}
+        </p>
+      )}
+      <div className="mt-8">{body}</div>
+    </div>
+  );
+}

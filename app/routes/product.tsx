@@ -1,0 +1,320 @@
+import { CalendarHeart, MessageCircle, RotateCcw, Truck } from "lucide-react";
+import { Accordion } from "radix-ui";
+import { lazy, Suspense, useState } from "react";
+import { data, Link, redirect } from "react-router";
+import { z } from "zod";
+import { ProductGallery } from "~/components/product/product-gallery";
+import { ProductPurchase } from "~/components/product/product-purchase";
+import type { ReviewActionData } from "~/components/product/product-reviews";
+import { Stars } from "~/components/product/stars";
+import { useNewsletterPopup } from "~/components/product/use-newsletter-popup";
+import { ProductCard } from "~/components/shop/product-card";
+import { config } from "~/config.server";
+import { db } from "~/db/client.server";
+import { getProductDetails, getRelatedProducts, type ProductDetails } from "~/modules/catalog/product-details.server";
+import { addReview } from "~/modules/catalog/reviews.server";
+import { initialSelection, minimumQuantity } from "~/modules/catalog/selection";
+import { imageUrl } from "~/modules/files/responsive-images";
+import { formRateLimit } from "~/modules/security/form-rate-limit.server";
+import { honeypotFilled } from "~/modules/security/honeypot";
+import { createRateLimiter } from "~/modules/security/rate-limit.server";
+import { FREE_SHIPPING_THRESHOLD_CENTS, formatEuro, WITHDRAWAL_DAYS } from "~/modules/shop/constants";
+import { shop, whatsappLink } from "~/modules/shop/identity";
+import { canonicalMeta, imageMeta, pageMeta } from "~/modules/shop/meta";
+import { breadcrumbJsonLd, productJsonLd } from "~/modules/shop/structured-data";
+import type { Route } from "./+types/product";
+
+// The popup shows 2 seconds after the page opens, so its code is fetched then, not with the page.
+const NewsletterPopup = lazy(() => import("~/components/product/newsletter-popup"));
+// Below the fold: the server renders the reviews with the page, their code hydrates them once it arrives.
+const ProductReviews = lazy(() => import("~/components/product/product-reviews"));
+
+const productIdSchema = z
+  .string()
+  .regex(/^[1-9]\d{0,8}$/)
+  .transform(Number);
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const id = productIdSchema.safeParse(params.id);
+  if (!id.success) throw redirect("/404");
+  const product = await getProductDetails(db(), id.data);
+  if (!product) throw redirect("/404");
+  const related = await getRelatedProducts(db(), product);
+  const { publicUrl } = config();
+  const url = `${publicUrl}/product/${product.id}`;
+  const images = product.images.map((image) => `${publicUrl}${imageUrl(image.path, 1200)}`);
+  // Built here rather than in meta, so the JSON-LD code stays on the server.
+  const structuredData = [
+    productJsonLd({
+      name: product.name,
+      description: product.description,
+      sku: product.sku,
+      brand: product.brand,
+      url,
+      images,
+      priceCents: product.priceCents,
+      inStock: product.inStock > 0,
+      rating: product.rating,
+      reviewCount: product.reviewCount,
+    }),
+    breadcrumbJsonLd([
+      { name: "Home", url: `${publicUrl}/` },
+      { name: "Shop", url: `${publicUrl}/shop` },
+      { name: product.gender, url: `${publicUrl}${genderPath(product.gender)}` },
+      { name: product.name, url },
+    ]),
+  ];
+  return { product, related, url, previewImage: images[0] ?? null, structuredData };
+}
+
+// Reviews are open to guests: a few per visitor and ten minutes keep spam out without bothering anyone.
+const reviewLimiter = createRateLimiter({ limit: 5, windowMs: 10 * 60 * 1000 });
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const limited = formRateLimit(reviewLimiter, request);
+  if (limited) return limited;
+  const form = await request.formData();
+  // A bot filled the hidden field: it gets the usual answer and nothing is stored.
+  if (honeypotFilled(form)) return data<ReviewActionData>({ ok: true });
+  const result = await addReview(db(), {
+    productId: params.id,
+    author: form.get("author") ?? undefined,
+    rating: form.get("rating") ?? undefined,
+    content: form.get("content") ?? undefined,
+  });
+  if (!result.ok) return data<ReviewActionData>({ ok: false, errors: result.errors }, { status: 400 });
+  return data<ReviewActionData>({ ok: true });
+}
+
+/** The first sentences of the description, within the ~155 characters search engines show. */
+function summary(text: string, limit = 155): string {
+  if (text.length <= limit) return text;
+  const cut = text.slice(0, limit - 1);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(" "), limit / 2))}…`;
+}
+
+function genderPath(gender: ProductDetails["gender"]): string {
+  return `/${gender.toLowerCase()}`;
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: "Prodotto non trovato." }];
+  const { product, url, previewImage, structuredData } = loaderData;
+  return [
+    ...pageMeta(`${product.name} – ${product.brand}`, summary(product.description)),
+    ...canonicalMeta(url),
+    ...(previewImage ? imageMeta(previewImage, product.name) : []),
+    ...structuredData.map((item) => ({ "script:ld+json": item })),
+  ];
+}
+
+function Price({ product }: { product: ProductDetails }) {
+  if (product.priceCents === null) {
+    return <p className="text-lg text-ink-soft">Prezzo non disponibile</p>;
+  }
+  const discounted = product.originalPriceCents !== null;
+  return (
+    <div data-testid="product-price">
+      <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+        <span data-testid="price" className={`text-2xl font-semibold ${discounted ? "text-sale" : "text-ink"}`}>
+          {formatEuro(product.priceCents)}
+        </span>
+        {product.originalPriceCents !== null && (
+          <s className="text-lg text-ink-soft">
+            <span className="sr-only">Prezzo originale: </span>
+            {formatEuro(product.originalPriceCents)}
+          </s>
+        )}
+        {discounted && (
+          <span className="rounded-sm bg-sale px-2 py-0.5 text-xs font-semibold text-white">
+            -{product.discountPercentage}%
+          </span>
+        )}
+        {product.pricePerPack && <span className="text-sm text-ink-soft">({product.pricePerPack})</span>}
+      </p>
+      {product.lowestPrice30DaysCents !== null && (
+        <p className="mt-1 text-sm text-ink-soft">
+          Prezzo più basso degli ultimi 30 giorni: {formatEuro(product.lowestPrice30DaysCents)}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const accordionTriggerClass =
+  "flex w-full items-center justify-between py-4 text-left text-sm font-medium tracking-[0.1em] text-ink uppercase hover:text-wine after:text-lg after:content-['+'] data-[state=open]:after:content-['–']";
+
+function ProductInformation({ product }: { product: ProductDetails }) {
+  const sections = [
+    { value: "details", title: "Dettagli", body: product.details ? <p>{product.details}</p> : null },
+    { value: "composition", title: "Composizione", body: product.composition ? <p>{product.composition}</p> : null },
+    {
+      value: "washing",
+      title: "Lavaggio",
+      body:
+        product.washing.length > 0 ? (
+          <ul className="list-disc space-y-1 pl-5">
+            {product.washing.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        ) : null,
+    },
+  ].filter((section) => section.body !== null);
+
+  return (
+    <Accordion.Root type="multiple" className="divide-y divide-sand border-y border-sand">
+      {sections.map((section) => (
+        <Accordion.Item key={section.value} value={section.value}>
+          <Accordion.Header>
+            <Accordion.Trigger className={accordionTriggerClass}>{section.title}</Accordion.Trigger>
+          </Accordion.Header>
+          <Accordion.Content className="pb-5 leading-relaxed text-ink-soft">{section.body}</Accordion.Content>
+        </Accordion.Item>
+      ))}
+    </Accordion.Root>
+  );
+}
+
+const linkClass =
+  "inline-flex items-center gap-2 text-sm text-ink underline decoration-wine/50 underline-offset-4 hover:text-wine";
+
+function ProductView({ product, url }: { product: ProductDetails; url: string }) {
+  const [selection, setSelection] = useState(() => initialSelection(product));
+  const [quantity, setQuantity] = useState(() => minimumQuantity(product));
+
+  return (
+    <div className="grid gap-10 lg:grid-cols-2 lg:gap-16">
+      <div className="lg:sticky lg:top-24 lg:self-start">
+        <ProductGallery
+          images={product.images}
+          colorName={selection.color ?? product.colors[0]?.name ?? null}
+          productName={product.name}
+        />
+      </div>
+
+      <div className="flex flex-col gap-8">
+        <div>
+          <p className="text-xs font-semibold tracking-[0.25em] text-wine uppercase">{product.brand}</p>
+          <h1 className="mt-2 text-3xl leading-tight text-ink sm:text-4xl">{product.name}</h1>
+          {product.rating !== null && (
+            <a href="#recensioni" className="mt-3 inline-flex items-center gap-2 text-sm text-ink-soft hover:text-ink">
+              <Stars rating={product.rating} />
+              {product.rating.toLocaleString("it-IT")} ({product.reviewCount}{" "}
+              {product.reviewCount === 1 ? "recensione" : "recensioni"})
+            </a>
+          )}
+          <div className="mt-5">
+            <Price product={product} />
+          </div>
+          {product.inStock <= 0 && <p className="mt-3 font-medium text-sale">Prodotto esaurito</p>}
+        </div>
+
+        <ProductPurchase
+          product={product}
+          selection={selection}
+          onSelectionChange={setSelection}
+          quantity={quantity}
+          onQuantityChange={setQuantity}
+        />
+
+        <ul className="flex flex-col gap-2 text-sm text-ink">
+          <li className="flex items-center gap-3">
+            <Truck aria-hidden className="size-5 text-wine" strokeWidth={1.5} />
+            Spedizione gratuita per ordini da {formatEuro(FREE_SHIPPING_THRESHOLD_CENTS)}
+          </li>
+          <li className="flex items-center gap-3">
+            <RotateCcw aria-hidden className="size-5 text-wine" strokeWidth={1.5} />
+            Reso entro {WITHDRAWAL_DAYS} giorni dalla consegna
+          </li>
+        </ul>
+
+        {product.description && <p className="leading-relaxed text-ink-soft">{product.description}</p>}
+
+        <ProductInformation product={product} />
+
+        <div className="flex flex-col gap-3 rounded-md bg-blush p-5">
+          <p className="text-sm text-ink">Hai un dubbio sulla taglia? Le nostre consulenti ti aiutano.</p>
+          <a
+            href={whatsappLink(`Ciao! Vorrei un'informazione su "${product.name}" (${url}).`)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={linkClass}
+          >
+            <MessageCircle aria-hidden className="size-4" strokeWidth={1.5} />
+            Chiedi su WhatsApp
+          </a>
+          <a href={shop.sizeConsultationBookingUrl} target="_blank" rel="noopener noreferrer" className={linkClass}>
+            <CalendarHeart aria-hidden className="size-4" strokeWidth={1.5} />
+            Prenota una consulenza taglia in negozio
+          </a>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { product, related, url } = loaderData;
+  const popup = useNewsletterPopup();
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:py-12">
+      <nav aria-label="Percorso" className="mb-6 text-sm text-ink-soft">
+        <ol className="flex flex-wrap items-center gap-2">
+          <li>
+            <Link to="/" className="hover:text-ink">
+              Home
+            </Link>
+          </li>
+          <li aria-hidden>›</li>
+          <li>
+            <Link to="/shop" className="hover:text-ink">
+              Shop
+            </Link>
+          </li>
+          <li aria-hidden>›</li>
+          <li>
+            <Link to={genderPath(product.gender)} className="hover:text-ink">
+              {product.gender}
+            </Link>
+          </li>
+          <li aria-hidden>›</li>
+          <li aria-current="page" className="text-ink">
+            {product.name}
+          </li>
+        </ol>
+      </nav>
+
+      {/* A new product starts from its own first colour, size and quantity. */}
+      <ProductView key={product.id} product={product} url={url} />
+
+      <section id="recensioni" aria-label="Recensioni" className="mt-20 scroll-mt-24">
+        <Suspense>
+          <ProductReviews reviews={product.reviews} rating={product.rating} />
+        </Suspense>
+      </section>
+
+      {related.length > 0 && (
+        <section aria-labelledby="related-title" className="mt-20">
+          <h2 id="related-title" className="text-2xl text-ink sm:text-3xl">
+            Potrebbe piacerti anche
+          </h2>
+          <ul className="mt-8 grid grid-cols-2 gap-x-4 gap-y-10 lg:grid-cols-4">
+            {related.map((item) => (
+              <li key={item.id}>
+                <ProductCard product={item} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {popup.open && (
+        <Suspense>
+          <NewsletterPopup onClose={popup.close} />
+        </Suspense>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+import { expect, type Page, test } from "@playwright/test";
+import { eq } from "drizzle-orm";
+import { products } from "../../app/db/schema";
+import { createConsent } from "../../app/modules/consent/consent";
+import { formatEuro } from "../../app/modules/shop/constants";
+import { e2eDatabase } from "./support/database";
+import { everydayProduct, preselected, swimsuits } from "./support/demo-products";
+
+// The cart page: lines from the browser, prices, stock and the 'Promo Extra 2° Costume' from the server.
+
+test.beforeEach(async ({ page }) => {
+  const consent = JSON.stringify(createConsent(false));
+  await page.addInitScript((consent) => {
+    localStorage.setItem("cookie-consent", consent);
+    sessionStorage.setItem("newsletter-popup-shown", "1");
+  }, consent);
+});
+
+async function waitForHydration(page: Page) {
+  await expect(page.locator('section[aria-label^="Notifications"]')).toBeAttached();
+}
+
+async function addFromProductPage(page: Page, id: number) {
+  await page.goto(`/product/${id}`);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Aggiungi al carrello" }).click();
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Aggiunto al carrello!" })).toBeVisible();
+}
+
+/** Puts lines straight into the stored cart, as an earlier visit would have left them. */
+async function storeCart(page: Page, items: object[]) {
+  await page.goto("/chi-siamo");
+  await page.evaluate((items) => localStorage.setItem("shoppingCart", JSON.stringify(items)), items);
+}
+
+function lineFor(page: Page, name: string) {
+  return page.getByTestId("cart-line").filter({ hasText: name });
+}
+
+const everydayLine = (quantity: number, price = everydayProduct.priceCents) => {
+  const { color, size } = preselected(everydayProduct);
+  return {
+    id: everydayProduct.id,
+    name: everydayProduct.name,
+    price,
+    image: null,
+    quantity,
+    color,
+    size,
+    category: everydayProduct.gender,
+    subcategory: everydayProduct.subcategory,
+  };
+};
+
+test("two swimsuits get the 'Promo Extra 2° Costume' on the cheaper one", async ({ page }) => {
+  const { cheaper, dearer } = swimsuits;
+  await addFromProductPage(page, dearer.id);
+  await addFromProductPage(page, cheaper.id);
+  await expect(page.getByTestId("cart-count")).toHaveText("2");
+
+  await page.getByRole("link", { name: /^Carrello/ }).click();
+  await expect(page.getByTestId("cart-line")).toHaveCount(2);
+  const cheaperCents = cheaper.priceCents as number;
+  const dearerCents = dearer.priceCents as number;
+  const discount = Math.floor((cheaperCents * 30 + 50) / 100);
+  await expect(page.getByText("Promo Extra 2° Costume")).toBeVisible();
+  await expect(page.getByTestId("promo-discount")).toHaveText(`−${formatEuro(discount)}`);
+  await expect(page.getByTestId("subtotal")).toHaveText(formatEuro(cheaperCents + dearerCents));
+  await expect(page.getByTestId("total")).toHaveText(formatEuro(cheaperCents + dearerCents - discount));
+  await expect(page.getByText("Spedizione ed eventuali altri sconti")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Procedi al checkout" })).toHaveAttribute("href", "/checkout");
+
+  // Without the second swimsuit there is no promotion.
+  await lineFor(page, dearer.name)
+    .getByRole("button", { name: /^Rimuovi/ })
+    .click();
+  await expect(page.getByTestId("cart-line")).toHaveCount(1);
+  await expect(page.getByText("Promo Extra 2° Costume")).toBeHidden();
+  await expect(page.getByTestId("total")).toHaveText(formatEuro(cheaperCents));
+});
+
+test("changing quantities updates the totals, and 0 removes the line", async ({ page }) => {
+  const unit = everydayProduct.priceCents as number;
+  await storeCart(page, [everydayLine(1)]);
+  await page.goto("/cart");
+  await waitForHydration(page);
+  const line = lineFor(page, everydayProduct.name);
+  await expect(line.getByTestId("line-total")).toHaveText(formatEuro(unit));
+
+  await line.getByRole("button", { name: "Aumenta quantità" }).click();
+  await expect(line.getByTestId("line-quantity")).toHaveText("2");
+  await expect(line.getByTestId("line-total")).toHaveText(formatEuro(unit * 2));
+  await expect(page.getByTestId("total")).toHaveText(formatEuro(unit * 2));
+  await expect(page.getByTestId("cart-count")).toHaveText("2");
+
+  await line.getByRole("button", { name: "Diminuisci quantità" }).click();
+  await line.getByRole("button", { name: "Diminuisci quantità" }).click();
+  await expect(page.getByText("Il tuo carrello è vuoto.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Vai allo shop" })).toHaveAttribute("href", "/shop");
+  await expect(page.getByTestId("cart-count")).toBeHidden();
+  expect(await page.evaluate(() => localStorage.getItem("shoppingCart"))).toBe("[]");
+});
+
+test("shows the server's current price, not the one stored in the browser", async ({ page }) => {
+  const db = e2eDatabase();
+  const original = everydayProduct.priceCents as number;
+  // Stored at 1 cent: a browser's price is never believed.
+  await storeCart(page, [everydayLine(2, 1)]);
+  await page.goto("/cart");
+  const line = lineFor(page, everydayProduct.name);
+  await expect(line.getByTestId("unit-price")).toHaveText(formatEuro(original));
+  await expect(page.getByTestId("subtotal")).toHaveText(formatEuro(original * 2));
+
+  await db.update(products).set({ priceCents: 1990 }).where(eq(products.id, everydayProduct.id));
+  try {
+    await page.reload();
+    await expect(line.getByTestId("unit-price")).toHaveText(formatEuro(1990));
+    await expect(page.getByTestId("total")).toHaveText(formatEuro(3980));
+  } finally {
+    await db.update(products).set({ priceCents: original }).where(eq(products.id, everydayProduct.id));
+  }
+});
+
+test("lowers a quantity above the stock and flags lines that cannot be bought", async ({ page }) => {
+  const { stock } = preselected(everydayProduct);
+  await storeCart(page, [everydayLine(stock + 10), { ...everydayLine(1), id: 999999, name: "Articolo sparito" }]);
+  await page.goto("/cart");
+  await waitForHydration(page);
+  const line = lineFor(page, everydayProduct.name);
+  await expect(line.getByTestId("line-quantity")).toHaveText(String(stock));
+  await expect(line.getByText(`Disponibili solo ${stock} pezzi: abbiamo aggiornato la quantità.`)).toBeVisible();
+  await expect
+    .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem("shoppingCart") ?? "[]")[0]?.quantity))
+    .toBe(stock);
+
+  await expect(page.getByText("Questo articolo non è più disponibile. Rimuovilo dal carrello.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Procedi al checkout" })).toHaveCount(0);
+  await lineFor(page, "Prodotto non più disponibile")
+    .getByRole("button", { name: /^Rimuovi/ })
+    .click();
+  await expect(page.getByRole("link", { name: "Procedi al checkout" })).toBeVisible();
+});

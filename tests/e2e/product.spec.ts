@@ -1,0 +1,279 @@
+import { expect, type Page, test } from "@playwright/test";
+import { and, desc, eq } from "drizzle-orm";
+import { reviews } from "../../app/db/schema";
+import { lowestPriceBeforeCurrent } from "../../app/modules/catalog/omnibus";
+import { createConsent } from "../../app/modules/consent/consent";
+import { formatEuro } from "../../app/modules/shop/constants";
+import { e2eDatabase } from "./support/database";
+import {
+  demoCatalog,
+  discountedProduct,
+  everydayProduct,
+  fewPiecesProduct,
+  preselected,
+  selectable,
+  sizeGoneInOtherColourProduct,
+  soldOutColourProduct,
+  soldOutProduct,
+  unpricedProduct,
+} from "./support/demo-products";
+
+// The product page: options preselected, every rule that blocks 'Aggiungi al carrello' with its toast,
+// prices, reviews, the newsletter popup and the 404 for unknown products.
+
+/**
+ * A visitor who has already answered the cookie banner and seen the newsletter popup in this session
+ * (the popup has its own test), so nothing covers the page.
+ */
+test.beforeEach(async ({ page }, testInfo) => {
+  const consent = JSON.stringify(createConsent(false));
+  const skipPopup = !testInfo.title.includes("newsletter popup");
+  await page.addInitScript(
+    ({ consent, skipPopup }) => {
+      localStorage.setItem("cookie-consent", consent);
+      if (skipPopup) sessionStorage.setItem("newsletter-popup-shown", "1");
+    },
+    { consent, skipPopup },
+  );
+});
+
+/** Opens a product page and waits until React runs it (the toast area appears after hydration). */
+async function openProduct(page: Page, id: number) {
+  await page.goto(`/product/${id}`);
+  await expect(page.locator('section[aria-label^="Notifications"]')).toBeAttached();
+}
+
+function toast(page: Page, title: string) {
+  return page.locator("[data-sonner-toast]").filter({ hasText: title });
+}
+
+async function expectToast(page: Page, title: string, description?: string) {
+  const shown = toast(page, title);
+  await expect(shown).toBeVisible();
+  if (description) await expect(shown).toContainText(description);
+}
+
+const addButton = (page: Page) => page.getByRole("button", { name: "Aggiungi al carrello" });
+const storedCart = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem("shoppingCart") ?? "[]"));
+
+test("preselects the first available colour and size, and adding to the cart updates the header badge", async ({
+  page,
+}) => {
+  const product = everydayProduct;
+  const { color, size } = preselected(product);
+  await openProduct(page, product.id);
+  await expect(page.getByRole("heading", { level: 1, name: product.name })).toBeVisible();
+  await expect(page.getByRole("button", { name: color as string, exact: true })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  await expect(page.getByRole("button", { name: size as string, exact: true })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByTestId("quantity")).toHaveText("1");
+  await expect(page.getByTestId("price")).toHaveText(formatEuro(product.priceCents as number));
+
+  await page.getByRole("button", { name: "Aumenta quantità" }).click();
+  await addButton(page).click();
+  await expectToast(page, "Aggiunto al carrello!");
+  await expect(page.getByTestId("cart-count")).toHaveText("2");
+  expect(await storedCart(page)).toEqual([
+    {
+      id: product.id,
+      name: product.name,
+      price: product.priceCents,
+      image: product.images.find((image) => image.colorName === color)?.path,
+      quantity: 2,
+      color,
+      size,
+      category: product.gender,
+      subcategory: product.subcategory,
+    },
+  ]);
+
+  // The same colour and size again: one line with the quantities added up.
+  await addButton(page).click();
+  await expect(page.getByTestId("cart-count")).toHaveText("4");
+  expect(await storedCart(page)).toHaveLength(1);
+});
+
+test("asks for a size when the chosen colour does not have the size that was selected", async ({ page }) => {
+  const { product, otherColour } = sizeGoneInOtherColourProduct;
+  await openProduct(page, product.id);
+  await page.getByRole("button", { name: otherColour, exact: true }).click();
+  await expect(page.getByText("Taglia: scegli una taglia")).toBeVisible();
+  await addButton(page).click();
+  await expectToast(page, "Selezione richiesta", "Per favore, seleziona una taglia.");
+  expect(await storedCart(page)).toEqual([]);
+});
+
+test("refuses a sold-out colour", async ({ page }) => {
+  const product = soldOutColourProduct;
+  const soldOut = selectable(product).colors.find((colour) => !colour.available)?.name as string;
+  await openProduct(page, product.id);
+  await page.getByRole("button", { name: `${soldOut} (esaurito)` }).click();
+  await expect(page.getByRole("button", { name: `${soldOut} (esaurito)` })).toHaveAttribute("aria-pressed", "true");
+  await addButton(page).click();
+  await expectToast(page, "Colore Esaurito", "Questo colore non è al momento disponibile.");
+  expect(await storedCart(page)).toEqual([]);
+});
+
+test("caps the quantity at the stock of the chosen colour and size", async ({ page }) => {
+  const product = fewPiecesProduct;
+  const { stock } = preselected(product);
+  await openProduct(page, product.id);
+  const plus = page.getByRole("button", { name: "Aumenta quantità" });
+  for (let pieces = 1; pieces < stock; pieces++) await plus.click();
+  await expect(page.getByTestId("quantity")).toHaveText(String(stock));
+  await plus.click();
+  await expectToast(page, "Quantità massima raggiunta");
+  await expect(page.getByTestId("quantity")).toHaveText(String(stock));
+
+  await addButton(page).click();
+  await expectToast(page, "Aggiunto al carrello!");
+  // Everything is in the cart already: one more piece is too many.
+  for (let pieces = stock; pieces > 1; pieces--)
+    await page.getByRole("button", { name: "Diminuisci quantità" }).click();
+  await expect(page.getByTestId("quantity")).toHaveText("1");
+  await addButton(page).click();
+  await expectToast(page, "Quantità non disponibile", `Sono disponibili solo ${stock} pezzi per questo colore.`);
+  expect((await storedCart(page))[0].quantity).toBe(stock);
+});
+
+test("refuses a product without a price", async ({ page }) => {
+  await openProduct(page, unpricedProduct.id);
+  await expect(page.getByText("Prezzo non disponibile")).toBeVisible();
+  await addButton(page).click();
+  await expectToast(page, "Errore", "Prezzo del prodotto non disponibile.");
+  expect(await storedCart(page)).toEqual([]);
+});
+
+test("refuses a sold-out product, also through 'Acquista ora'", async ({ page }) => {
+  await openProduct(page, soldOutProduct.id);
+  await page.getByRole("button", { name: "Acquista ora" }).click();
+  await expectToast(page, "Prodotto Esaurito", "Questo articolo non è al momento disponibile.");
+  await expect(page).toHaveURL(`/product/${soldOutProduct.id}`);
+});
+
+test("'Acquista ora' adds to the cart and opens it", async ({ page }) => {
+  await openProduct(page, everydayProduct.id);
+  await page.getByRole("button", { name: "Acquista ora" }).click();
+  await expect(page).toHaveURL("/cart");
+  await expect(page.getByTestId("cart-line")).toHaveCount(1);
+  await expect(page.getByTestId("cart-line")).toContainText(everydayProduct.name);
+});
+
+test("shows a reduced price with the original price and the lowest price of the previous 30 days", async ({ page }) => {
+  const product = discountedProduct;
+  const lowest = lowestPriceBeforeCurrent(product.priceHistory) as number;
+  await openProduct(page, product.id);
+  await expect(page.getByTestId("price")).toHaveText(formatEuro(product.priceCents as number));
+  await expect(page.getByTestId("product-price").locator("s")).toHaveText(
+    `Prezzo originale: ${formatEuro(product.originalPriceCents as number)}`,
+  );
+  await expect(page.getByTestId("product-price")).toContainText(`-${product.discountPercentage}%`);
+  await expect(page.getByText(`Prezzo più basso degli ultimi 30 giorni: ${formatEuro(lowest)}`)).toBeVisible();
+});
+
+test("describes the product to search engines and offers chat and size consultation", async ({ page }) => {
+  const product = everydayProduct;
+  await openProduct(page, product.id);
+  await expect(page).toHaveTitle(new RegExp(`^${product.name} – ${product.brand}`));
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`/product/${product.id}$`));
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /\/images\/products\/.+\?w=1200$/);
+  const jsonLd = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((text) =>
+    JSON.parse(text),
+  );
+  const productLd = jsonLd.find((entry) => entry["@type"] === "Product");
+  expect(productLd.offers).toMatchObject({
+    price: ((product.priceCents as number) / 100).toFixed(2),
+    priceCurrency: "EUR",
+    availability: "https://schema.org/InStock",
+  });
+  if (product.reviews.length > 0) expect(productLd.aggregateRating.reviewCount).toBe(product.reviews.length);
+  const trail = jsonLd.find((entry) => entry["@type"] === "BreadcrumbList");
+  expect(trail.itemListElement.map((crumb: { name: string }) => crumb.name)).toEqual([
+    "Home",
+    "Shop",
+    product.gender,
+    product.name,
+  ]);
+
+  const chat = page.getByRole("link", { name: "Chiedi su WhatsApp" });
+  expect(decodeURIComponent((await chat.getAttribute("href")) ?? "")).toContain(product.name);
+  await expect(page.getByRole("link", { name: "Prenota una consulenza taglia in negozio" })).toHaveAttribute(
+    "href",
+    /^https:\/\//,
+  );
+  await expect(page.getByText("Spedizione gratuita per ordini da 100,00 €")).toBeVisible();
+  await expect(page.getByText("Reso entro 14 giorni dalla consegna")).toBeVisible();
+});
+
+test("a review is checked by the server, stored and shown", async ({ page }) => {
+  const product = everydayProduct;
+  await openProduct(page, product.id);
+  await page.getByRole("tab", { name: "Scrivi una recensione" }).click();
+
+  // Nothing filled in: the server refuses it.
+  await page.getByRole("button", { name: "Invia recensione" }).click();
+  await expectToast(page, "Impossibile inviare la recensione.");
+  const form = page.getByRole("tabpanel");
+  await expect(form.getByText("Inserisci il tuo nome.")).toBeVisible();
+  await expect(form.getByText("Seleziona una valutazione da 1 a 5 stelle.")).toBeVisible();
+
+  await page.getByLabel("Nome").fill("Giulia Test");
+  // The stars are the labels of hidden radio buttons.
+  await form.locator("label").filter({ hasText: "4 stelle" }).click();
+  await expect(form.getByRole("radio", { name: "4 stelle" })).toBeChecked();
+  await page.getByLabel("La tua recensione").fill("Morbidissimo e veste benissimo.");
+  await page.getByRole("button", { name: "Invia recensione" }).click();
+  await expectToast(page, "Recensione inviata!");
+
+  await expect(page.getByRole("tab", { name: `Recensioni (${product.reviews.length + 1})` })).toHaveAttribute(
+    "aria-selected",
+    "true",
+  );
+  const newest = page.getByRole("tabpanel").getByRole("listitem").first();
+  await expect(newest).toContainText("Giulia Test");
+  await expect(newest).toContainText("Morbidissimo e veste benissimo.");
+  await expect(newest.getByRole("img", { name: "4 su 5 stelle" })).toBeVisible();
+
+  const [stored] = await e2eDatabase()
+    .select({ author: reviews.author, rating: reviews.rating, content: reviews.content })
+    .from(reviews)
+    .where(and(eq(reviews.productId, product.id), eq(reviews.author, "Giulia Test")))
+    .orderBy(desc(reviews.createdAt));
+  expect(stored).toEqual({ author: "Giulia Test", rating: 4, content: "Morbidissimo e veste benissimo." });
+});
+
+test("an unknown product leads to the 404 page", async ({ page }) => {
+  for (const path of ["/product/999999", "/product/abc", "/product/0"]) {
+    const response = await page.goto(path);
+    await expect(page).toHaveURL("/404");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  }
+});
+
+test("the newsletter popup opens once per browser session", async ({ page }) => {
+  await openProduct(page, everydayProduct.id);
+  const popup = page.getByRole("dialog", { name: "Resta in contatto con noi" });
+  await expect(popup).toBeVisible();
+  await expect(popup.getByRole("textbox", { name: "La tua email" })).toHaveAttribute("type", "email");
+  await popup.getByRole("button", { name: "Iscriviti" }).click();
+  await expectToast(page, "Errore", "Per favore, inserisci un'email.");
+  await popup.getByRole("button", { name: "Chiudi" }).click();
+  await expect(popup).toBeHidden();
+  expect(await page.evaluate(() => sessionStorage.getItem("newsletter-popup-shown"))).toBe("1");
+});
+
+test("shows four related products of the same gender", async ({ page }) => {
+  await openProduct(page, everydayProduct.id);
+  const related = page.getByRole("region", { name: "Potrebbe piacerti anche" });
+  await expect(related.getByRole("article")).toHaveCount(4);
+  const hrefs = await related
+    .getByRole("article")
+    .evaluateAll((cards) => cards.map((card) => card.querySelector("h3 a")?.getAttribute("href")));
+  const ids = hrefs.map((href) => Number(href?.replace("/product/", "")));
+  expect(ids).not.toContain(everydayProduct.id);
+  expect(new Set(ids).size).toBe(4);
+  for (const id of ids) expect(demoCatalog.find((product) => product.id === id)?.gender).toBe(everydayProduct.gender);
+});

@@ -1,0 +1,96 @@
+import { buildDemoCatalog, type DemoProduct } from "../../../app/db/seed/catalog";
+import { deriveOptions, initialSelection, type SelectableProduct } from "../../../app/modules/catalog/selection";
+
+// Products of the demo catalogue (deterministic, loaded by the app under test) that show each rule.
+
+export const demoCatalog = buildDemoCatalog();
+
+export function selectable(product: DemoProduct): SelectableProduct {
+  return { ...product, ...deriveOptions(product.variants) };
+}
+
+function find(description: string, test: (product: DemoProduct) => boolean): DemoProduct {
+  const found = demoCatalog.find(test);
+  if (!found) throw new Error(`The demo catalogue has no ${description}`);
+  return found;
+}
+
+const colourNames = (product: DemoProduct) => [...new Set(product.variants.map((variant) => variant.colorName))];
+const stockOf = (product: DemoProduct, color: string | null, size: string | null) =>
+  product.variants.find((variant) => variant.colorName === color && variant.size === size)?.stock ?? 0;
+const purchasable = (product: DemoProduct) =>
+  product.priceCents !== null && product.minQuantity === 1 && selectable(product).inStock > 0;
+
+/** The variant the page preselects. */
+export function preselected(product: DemoProduct) {
+  const selection = initialSelection(selectable(product));
+  return { ...selection, stock: stockOf(product, selection.color, selection.size) };
+}
+
+/** Several colours, all available, sizes to choose, at full price. */
+export const everydayProduct = find(
+  "plain product",
+  (product) =>
+    purchasable(product) &&
+    product.discountPercentage === 0 &&
+    colourNames(product).length >= 2 &&
+    selectable(product).colors.every((colour) => colour.available) &&
+    product.variants[0]?.size !== "Unica" &&
+    preselected(product).stock >= 3,
+);
+
+/** One colour sold out, the others available. */
+export const soldOutColourProduct = find(
+  "product with a sold-out colour",
+  (product) =>
+    purchasable(product) &&
+    selectable(product).colors.some((colour) => !colour.available) &&
+    selectable(product).colors.some((colour) => colour.available),
+);
+
+/**
+ * The preselected size is sold out in another, available colour: choosing that colour asks for the
+ * size again.
+ */
+export const sizeGoneInOtherColourProduct = (() => {
+  let otherColour = "";
+  const product = find("product whose preselected size is sold out in another colour", (candidate) => {
+    if (!purchasable(candidate) || candidate.variants[0]?.size === "Unica") return false;
+    const { size } = preselected(candidate);
+    const other = selectable(candidate).colors.find(
+      (colour) => colour.available && stockOf(candidate, colour.name, size) === 0,
+    );
+    otherColour = other?.name ?? "";
+    return other !== undefined;
+  });
+  return { product, otherColour };
+})();
+
+/** The preselected variant has only a few pieces. */
+export const fewPiecesProduct = find(
+  "product whose preselected variant has 2 or 3 pieces",
+  (product) => purchasable(product) && [2, 3].includes(preselected(product).stock),
+);
+
+export const unpricedProduct = find("product without a price", (product) => product.priceCents === null);
+
+export const soldOutProduct = find("sold-out product", (product) => selectable(product).inStock === 0);
+
+export const discountedProduct = find(
+  "discounted product with an earlier promotion",
+  (product) => product.discountPercentage > 0 && product.priceHistory.length > 2 && selectable(product).inStock > 0,
+);
+
+/** Two swimsuits in stock at different prices: a bikini and an intero. */
+export const swimsuits = (() => {
+  const cheaper = find(
+    "bikini in stock",
+    (product) => product.subcategory === "bikini" && purchasable(product) && preselected(product).stock >= 2,
+  );
+  const dearer = find(
+    "intero in stock dearer than the bikini",
+    (product) =>
+      product.subcategory === "intero" && purchasable(product) && (product.priceCents ?? 0) > (cheaper.priceCents ?? 0),
+  );
+  return { cheaper, dearer };
+})();
