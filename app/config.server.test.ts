@@ -37,3 +37,21 @@ describe("readConfig", () => {
     expect(() => readConfig(env)).toThrow(new RegExp(`^Invalid environment variable ${name}: [^\\n]+$`));
   });
 });
+
+describe("BETTER_AUTH_SECRET", () => {
+  const secret = "s".repeat(32);
+
+  it("is required in production over HTTPS, and only there", () => {
+    const live = { NODE_ENV: "production", PUBLIC_URL: "https://negozio.example" };
+    expect(() => readConfig(live)).toThrow(/^Invalid environment variable BETTER_AUTH_SECRET: required in production/);
+    expect(readConfig({ ...live, BETTER_AUTH_SECRET: secret }).authSecret).toBe(secret);
+    expect(readConfig({ NODE_ENV: "production" }).authSecret).toBeUndefined();
+    expect(readConfig({ PUBLIC_URL: "https://negozio.example" }).authSecret).toBeUndefined();
+  });
+
+  it("refuses a short secret", () => {
+    expect(() => readConfig({ BETTER_AUTH_SECRET: "short" })).toThrow(
+      /^Invalid environment variable BETTER_AUTH_SECRET: must be at least 32 characters$/,
+    );
+  });
+});

@@ -31,6 +31,7 @@ const envSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: optionalText,
+  BETTER_AUTH_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   GA_MEASUREMENT_ID: optionalText,
   CLARITY_PROJECT_ID: optionalText,
 });
@@ -49,6 +50,11 @@ export type Config = {
   /** SMTP server for outgoing e-mail; unset means e-mail is written to DATA_DIR/outbox. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /**
+   * Signs session cookies and e-mail confirmation links. Unset outside production-over-HTTPS: the
+   * accounts module then keeps a generated one in DATA_DIR/auth-secret (see modules/accounts/auth-secret.server.ts).
+   */
+  authSecret: string | undefined;
   analytics: { gaMeasurementId?: string; clarityProjectId?: string };
 };
 
@@ -62,6 +68,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid environment variable ${name}: ${issue?.message ?? "invalid value"}`);
   }
   const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
+  // A real deployment (production, reached over HTTPS) must not depend on a secret living in a data file.
+  if (!e.BETTER_AUTH_SECRET && e.NODE_ENV === "production" && publicUrl.startsWith("https://")) {
+    throw new ConfigError(
+      "Invalid environment variable BETTER_AUTH_SECRET: required in production over HTTPS (create one with: openssl rand -base64 32)",
+    );
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -70,10 +83,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     buildDir: path.resolve(e.BUILD_DIR),
     databaseUrl: e.DATABASE_URL,
     embeddedPgPort: e.EMBEDDED_PG_PORT,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    publicUrl,
     logLevel: e.LOG_LEVEL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `${shop.name} <${shop.email}>`,
+    authSecret: e.BETTER_AUTH_SECRET,
     analytics: { gaMeasurementId: e.GA_MEASUREMENT_ID, clarityProjectId: e.CLARITY_PROJECT_ID },
   };
 }

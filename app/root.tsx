@@ -18,14 +18,17 @@ import { SiteHeader } from "~/components/layout/site-header";
 import { useNonce } from "~/components/nonce";
 import { useHydrated } from "~/components/use-hydrated";
 import { config } from "~/config.server";
+import { getCurrentUser } from "~/modules/accounts/session.server";
 
 // Toasts only ever follow a user action, so sonner loads after hydration, outside the first download.
 const Toaster = lazy(() => import("sonner").then((module) => ({ default: module.Toaster })));
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   return {
     analytics: config().analytics,
     promoDismissed: isPromoDismissed(request.headers.get("Cookie")),
+    // The signed-in user for the header (id, email, first name, role), or null.
+    user: await getCurrentUser(request),
   };
 }
 

@@ -1,5 +1,6 @@
 import { Menu, X } from "lucide-react";
-import { Link, NavLink } from "react-router";
+import { NavLink } from "react-router";
+import { MobileAccountLink } from "~/components/accounts/mobile-account-link";
 import { mainNavigation, navigationToneClass } from "./navigation";
 import { useDetailsDisclosure } from "./use-details-disclosure";
 
@@ -34,9 +35,7 @@ export function MobileMenu() {
             </li>
           ))}
           <li>
-            <Link to="/auth" onClick={close} className="block py-3.5 text-base text-ink-soft">
-              Accedi / Registrati
-            </Link>
+            <MobileAccountLink onNavigate={close} className="block py-3.5 text-base text-ink-soft" />
           </li>
         </ul>
       </nav>

@@ -1,5 +1,5 @@
-import { UserRound } from "lucide-react";
-import { Link, NavLink, useLocation } from "react-router";
+import { NavLink, useLocation } from "react-router";
+import { AccountMenu } from "~/components/accounts/account-menu";
 import { CartLink } from "./cart-link";
 import { Logo } from "./logo";
 import { MobileMenu } from "./mobile-menu";
@@ -36,13 +36,7 @@ export function SiteHeader() {
         </nav>
         <div className="flex items-center justify-end gap-0.5">
           <SearchToggle key={pageKey} />
-          <Link
-            to="/auth"
-            aria-label="Accedi / Registrati"
-            className="flex size-10 items-center justify-center rounded-full text-ink hover:bg-linen"
-          >
-            <UserRound aria-hidden className="size-5" strokeWidth={1.5} />
-          </Link>
+          <AccountMenu />
           <CartLink />
         </div>
       </div>

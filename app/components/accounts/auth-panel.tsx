@@ -1,0 +1,370 @@
+import { MailCheck } from "lucide-react";
+import { Tabs } from "radix-ui";
+import { type FormEvent, useState } from "react";
+import { showToast } from "~/components/toast";
+import { buttonClass } from "~/components/ui/button";
+import { useHydrated } from "~/components/use-hydrated";
+import { accountToasts } from "~/modules/accounts/error-messages";
+import type { AuthFormResult } from "~/modules/accounts/form-results";
+import { emailOnlySchema, emailRequired, loginSchema, registerSchema } from "~/modules/accounts/validation";
+import type { AuthTab } from "./auth-dialog-state";
+import { TextField } from "./text-field";
+import { useCheckedForm } from "./use-checked-form";
+
+// Login, registration and password-reset request, as the /auth page and the header dialog show
+// them. Every form posts to the /auth action.
+
+type AuthPanelProps = {
+  tab: AuthTab;
+  onTabChange: (tab: AuthTab) => void;
+  onLoggedIn: () => void;
+  /** Makes ids unique when the page and the dialog are both on screen. */
+  idPrefix: string;
+  /** Where a login sent before hydration lands (the action redirects there). */
+  redirectTo?: string;
+  /** The action's answer to a form posted before hydration. */
+  nativeAnswer?: AuthFormResult;
+};
+
+const submitClass = `${buttonClass.primary} w-full disabled:cursor-wait disabled:opacity-60`;
+const linkButtonClass = "text-sm text-wine underline underline-offset-4 hover:text-wine-dark";
+
+const answerTo = (intent: AuthFormResult["intent"], answer?: AuthFormResult) =>
+  answer?.intent === intent ? answer : undefined;
+
+export function AuthPanel({ tab, onTabChange, onLoggedIn, idPrefix, redirectTo, nativeAnswer }: AuthPanelProps) {
+  const [loginView, setLoginView] = useState<"form" | "reset" | "reset-sent">(() => {
+    const reset = answerTo("reset-request", nativeAnswer);
+    return reset ? (reset.ok ? "reset-sent" : "reset") : "form";
+  });
+  const registered = answerTo("register", nativeAnswer);
+  const [verifyEmail, setVerifyEmail] = useState(registered?.ok ? registered.email : undefined);
+
+  return (
+    <Tabs.Root value={tab} onValueChange={(value) => onTabChange(value as AuthTab)}>
+      <Tabs.List aria-label="Accesso o registrazione" className="grid grid-cols-2 border-b border-sand">
+        {[
+          { value: "login", label: "Accedi" },
+          { value: "register", label: "Registrati" },
+        ].map((trigger) => (
+          <Tabs.Trigger
+            key={trigger.value}
+            value={trigger.value}
+            className="-mb-px border-b-2 border-transparent py-3 text-sm font-medium tracking-[0.1em] text-ink-soft uppercase hover:text-ink data-[state=active]:border-ink data-[state=active]:text-ink"
+          >
+            {trigger.label}
+          </Tabs.Trigger>
+        ))}
+      </Tabs.List>
+
+      <Tabs.Content value="login" className="pt-6">
+        {loginView === "form" && (
+          <LoginForm
+            idPrefix={idPrefix}
+            redirectTo={redirectTo}
+            nativeAnswer={answerTo("login", nativeAnswer)}
+            onLoggedIn={onLoggedIn}
+            onForgotPassword={() => setLoginView("reset")}
+          />
+        )}
+        {loginView === "reset" && (
+          <ResetRequestForm
+            idPrefix={idPrefix}
+            nativeAnswer={answerTo("reset-request", nativeAnswer)}
+            onSent={() => setLoginView("reset-sent")}
+            onCancel={() => setLoginView("form")}
+          />
+        )}
+        {loginView === "reset-sent" && (
+          <div className="space-y-4 text-center">
+            <MailCheck aria-hidden className="mx-auto size-10 text-wine" strokeWidth={1.5} />
+            <h3 className="text-xl text-ink">Controlla la tua email</h3>
+            <p className="text-ink-soft">
+              Se hai un account, riceverai un'email con un link per reimpostare la password.
+            </p>
+            <button type="button" onClick={() => setLoginView("form")} className={buttonClass.secondary}>
+              Torna al login
+            </button>
+          </div>
+        )}
+      </Tabs.Content>
+
+      <Tabs.Content value="register" className="pt-6">
+        {verifyEmail ? (
+          <div className="space-y-4 text-center">
+            <MailCheck aria-hidden className="mx-auto size-10 text-wine" strokeWidth={1.5} />
+            <h3 className="text-xl text-ink">Verifica la tua email</h3>
+            <p className="text-ink-soft">
+              Ti abbiamo inviato un link di verifica a <strong className="text-ink">{verifyEmail}</strong>. Apri l'email
+              e clicca sul link per attivare il tuo account. Se non la trovi, controlla anche nella cartella spam.
+            </p>
+            <ResendConfirmation email={verifyEmail} nativeAnswer={answerTo("resend-confirmation", nativeAnswer)} />
+          </div>
+        ) : (
+          <RegisterForm idPrefix={idPrefix} nativeAnswer={registered} onRegistered={(email) => setVerifyEmail(email)} />
+        )}
+      </Tabs.Content>
+    </Tabs.Root>
+  );
+}
+
+function IntentField({ intent }: { intent: AuthFormResult["intent"] }) {
+  return <input type="hidden" name="intent" value={intent} />;
+}
+
+function NativeError({ error }: { error?: { title: string; description: string } }) {
+  if (!error) return null;
+  return (
+    <p role="alert" className="rounded-sm border border-sale/30 bg-blush px-3 py-2 text-sm text-sale">
+      <strong>{error.title}:</strong> {error.description}
+    </p>
+  );
+}
+
+function LoginForm({
+  idPrefix,
+  redirectTo,
+  nativeAnswer,
+  onLoggedIn,
+  onForgotPassword,
+}: {
+  idPrefix: string;
+  redirectTo?: string;
+  nativeAnswer?: AuthFormResult;
+  onLoggedIn: () => void;
+  onForgotPassword: () => void;
+}) {
+  const hydrated = useHydrated();
+  const [email, setEmail] = useState("");
+  const form = useCheckedForm<AuthFormResult>({
+    schema: loginSchema,
+    action: "/auth",
+    nativeAnswer,
+    onSuccess: () => {
+      void showToast(accountToasts.loginSucceeded, "success");
+      onLoggedIn();
+    },
+  });
+  const answer = form.fetcher.data ?? nativeAnswer;
+  const unconfirmed = answer && !answer.ok && "unconfirmed" in answer && answer.unconfirmed;
+
+  return (
+    <div className="space-y-4">
+      <form method="post" action="/auth" noValidate onSubmit={form.onSubmit} className="space-y-4">
+        <IntentField intent="login" />
+        {/* Only a native post is redirected by the action; once hydrated, the page moves on by itself. */}
+        {!hydrated && redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
+        <NativeError error={form.nativeError} />
+        <TextField
+          id={`${idPrefix}-login-email`}
+          name="email"
+          type="email"
+          label="Email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          error={form.errors.email}
+        />
+        <TextField
+          id={`${idPrefix}-login-password`}
+          name="password"
+          type="password"
+          label="Password"
+          autoComplete="current-password"
+          required
+          error={form.errors.password}
+        />
+        <div className="text-right">
+          <button type="button" onClick={onForgotPassword} className={linkButtonClass}>
+            Password dimenticata?
+          </button>
+        </div>
+        <button type="submit" disabled={form.busy} className={submitClass}>
+          {form.busy ? "Accesso in corso…" : "Accedi"}
+        </button>
+      </form>
+      {unconfirmed && <ResendConfirmation email={email || answer.email || ""} />}
+    </div>
+  );
+}
+
+function ResetRequestForm({
+  idPrefix,
+  nativeAnswer,
+  onSent,
+  onCancel,
+}: {
+  idPrefix: string;
+  nativeAnswer?: AuthFormResult;
+  onSent: () => void;
+  onCancel: () => void;
+}) {
+  const form = useCheckedForm<AuthFormResult>({
+    schema: emailOnlySchema,
+    action: "/auth",
+    nativeAnswer,
+    onSuccess: () => {
+      void showToast(accountToasts.resetEmailSent, "success");
+      onSent();
+    },
+  });
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const email = new FormData(event.currentTarget).get("email");
+    if (String(email ?? "").trim() === "") {
+      event.preventDefault();
+      void showToast(emailRequired, "error");
+      return;
+    }
+    form.onSubmit(event);
+  }
+
+  return (
+    <form method="post" action="/auth" noValidate onSubmit={onSubmit} className="space-y-4">
+      <IntentField intent="reset-request" />
+      <p className="text-sm text-ink-soft">
+        Inserisci l'email del tuo account: ti invieremo un link per reimpostare la password.
+      </p>
+      <NativeError error={form.nativeError} />
+      <TextField
+        id={`${idPrefix}-reset-email`}
+        name="email"
+        type="email"
+        label="Email"
+        autoComplete="email"
+        required
+        error={form.errors.email}
+      />
+      <div className="flex flex-col gap-3 sm:flex-row-reverse">
+        <button type="submit" disabled={form.busy} className={submitClass}>
+          {form.busy ? "Invio in corso…" : "Invia link di reset"}
+        </button>
+        <button type="button" onClick={onCancel} className={`${buttonClass.secondary} w-full`}>
+          Annulla
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function RegisterForm({
+  idPrefix,
+  nativeAnswer,
+  onRegistered,
+}: {
+  idPrefix: string;
+  nativeAnswer?: AuthFormResult;
+  onRegistered: (email: string) => void;
+}) {
+  const form = useCheckedForm<AuthFormResult>({
+    schema: registerSchema,
+    action: "/auth",
+    nativeAnswer,
+    onSuccess: (answer) => {
+      void showToast(accountToasts.registered, "success");
+      if (answer.email) onRegistered(answer.email);
+    },
+  });
+  const id = (name: string) => `${idPrefix}-register-${name}`;
+  const checkbox = (name: "termsAccepted" | "privacyAccepted", before: string, href: string, text: string) => (
+    <div>
+      <div className="flex items-start gap-2">
+        <input
+          id={id(name)}
+          name={name}
+          type="checkbox"
+          required
+          aria-invalid={form.errors[name] ? true : undefined}
+          aria-describedby={form.errors[name] ? `${id(name)}-error` : undefined}
+          className="mt-1 size-4 accent-wine"
+        />
+        <label htmlFor={id(name)} className="text-sm text-ink">
+          {before}{" "}
+          <a href={href} target="_blank" rel="noopener" className="text-wine underline underline-offset-2">
+            {text}
+          </a>
+        </label>
+      </div>
+      {form.errors[name] && (
+        <p id={`${id(name)}-error`} className="mt-1 text-sm text-sale">
+          {form.errors[name]}
+        </p>
+      )}
+    </div>
+  );
+
+  return (
+    <form method="post" action="/auth" noValidate onSubmit={form.onSubmit} className="space-y-4">
+      <IntentField intent="register" />
+      <NativeError error={form.nativeError} />
+      <TextField id={id("name")} name="name" label="Nome" autoComplete="name" required error={form.errors.name} />
+      <TextField
+        id={id("email")}
+        name="email"
+        type="email"
+        label="Email"
+        autoComplete="email"
+        required
+        error={form.errors.email}
+      />
+      <TextField
+        id={id("password")}
+        name="password"
+        type="password"
+        label="Password"
+        autoComplete="new-password"
+        required
+        error={form.errors.password}
+      />
+      <TextField
+        id={id("confirm-password")}
+        name="confirmPassword"
+        type="password"
+        label="Conferma Password"
+        autoComplete="new-password"
+        required
+        error={form.errors.confirmPassword}
+      />
+      {checkbox("termsAccepted", "Accetto i", "/terms", "Termini di Servizio")}
+      {checkbox("privacyAccepted", "Ho letto e accetto l'", "/privacy", "Informativa sulla Privacy")}
+      <button type="submit" disabled={form.busy} className={submitClass}>
+        {form.busy ? "Registrazione in corso…" : "Registrati"}
+      </button>
+    </form>
+  );
+}
+
+/** Sends the confirmation e-mail again; the answer never says whether the address has an account. */
+function ResendConfirmation({ email, nativeAnswer }: { email: string; nativeAnswer?: AuthFormResult }) {
+  const [sent, setSent] = useState(nativeAnswer?.ok === true);
+  const form = useCheckedForm<AuthFormResult>({
+    schema: emailOnlySchema,
+    action: "/auth",
+    nativeAnswer,
+    onSuccess: () => {
+      setSent(true);
+      void showToast(
+        { title: "Email inviata", description: "Se l'account non è ancora confermato, riceverai una nuova email." },
+        "success",
+      );
+    },
+  });
+  return (
+    <form method="post" action="/auth" noValidate onSubmit={form.onSubmit} className="text-sm text-ink-soft">
+      <IntentField intent="resend-confirmation" />
+      <input type="hidden" name="email" value={email} />
+      <NativeError error={form.nativeError} />
+      {sent ? (
+        <p role="status">Se l'account non è ancora confermato, riceverai una nuova email di conferma.</p>
+      ) : (
+        <p>
+          Non hai ricevuto l'email?{" "}
+          <button type="submit" disabled={form.busy} className={linkButtonClass}>
+            Invia di nuovo l'email di conferma
+          </button>
+        </p>
+      )}
+    </form>
+  );
+}

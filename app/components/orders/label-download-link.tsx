@@ -1,0 +1,46 @@
+import { FileDown } from "lucide-react";
+import type { MouseEvent } from "react";
+import { showToast } from "~/components/toast";
+
+type LabelDownloadLinkProps = {
+  orderId: string;
+  /** The error toast's title, as the spec names it for the area ('Errore Download Etichetta' for customers). */
+  errorTitle: string;
+  className?: string;
+};
+
+const fallbackMessage = "Impossibile scaricare l'etichetta.";
+
+/**
+ * Opens the order's shipping label (a PDF) in a new tab. Once hydrated it fetches the label first,
+ * so a failure becomes a toast with the server's message instead of an error page in a new tab.
+ */
+export function LabelDownloadLink({ orderId, errorTitle, className }: LabelDownloadLinkProps) {
+  const href = `/orders/${orderId}/label`;
+
+  async function open(event: MouseEvent<HTMLAnchorElement>) {
+    event.preventDefault();
+    try {
+      const response = await fetch(href);
+      if (!response.ok) {
+        const plainText = response.headers.get("Content-Type")?.startsWith("text/plain");
+        const message = plainText ? (await response.text()).trim() : "";
+        void showToast({ title: errorTitle, description: message || fallbackMessage }, "error");
+        return;
+      }
+      const file = URL.createObjectURL(await response.blob());
+      // A blocked popup falls back to this tab.
+      if (!window.open(file, "_blank")) window.location.assign(file);
+      setTimeout(() => URL.revokeObjectURL(file), 60_000);
+    } catch {
+      void showToast({ title: errorTitle, description: fallbackMessage }, "error");
+    }
+  }
+
+  return (
+    <a href={href} target="_blank" rel="noopener" onClick={open} className={className}>
+      <FileDown aria-hidden className="size-4" strokeWidth={1.5} />
+      Scarica etichetta
+    </a>
+  );
+}

@@ -1,0 +1,61 @@
+// What the shop says when an account operation fails or succeeds (spec accounts-and-admin §5 and §8).
+// better-auth reports failures with a code and an English message; the spec's mapping was written
+// for the hosted service it replaces: 'Invalid login credentials' is better-auth's
+// INVALID_EMAIL_OR_PASSWORD, 'Email not confirmed' its EMAIL_NOT_VERIFIED, 'User already registered'
+// its USER_ALREADY_EXISTS.
+
+/** A failure as better-auth describes it (APIError body), or nothing for an unexpected error. */
+export type AuthFailure = { code?: string; message?: string } | undefined;
+
+export const invalidCredentialsMessage = "Email o password non validi";
+export const emailNotConfirmedMessage = "Email non confermata. Per favore controlla la tua casella email";
+export const existingEmailMessage = "Esiste già un account con questa email";
+const loginFallback = "Si è verificato un errore durante il login";
+const registrationFallback = "Si è verificato un errore durante la registrazione";
+
+// Codes any form may meet, said in Italian rather than passed on in English.
+const commonMessages: Record<string, string> = {
+  INVALID_EMAIL: "Email non valida",
+  PASSWORD_TOO_SHORT: "La password deve essere di almeno 8 caratteri",
+  PASSWORD_TOO_LONG: "La password è troppo lunga",
+};
+
+/** Login errors: the two known cases in the spec's words, other messages as they are, else the default. */
+export function loginErrorMessage(failure: AuthFailure): string {
+  switch (failure?.code) {
+    case "INVALID_EMAIL_OR_PASSWORD":
+      return invalidCredentialsMessage;
+    case "EMAIL_NOT_VERIFIED":
+      return emailNotConfirmedMessage;
+  }
+  return (failure?.code && commonMessages[failure.code]) || failure?.message || loginFallback;
+}
+
+/** Registration errors: an address already registered in the spec's words, otherwise the default. */
+export function registrationErrorMessage(failure: AuthFailure): string {
+  switch (failure?.code) {
+    case "USER_ALREADY_EXISTS":
+    case "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL":
+      return existingEmailMessage;
+  }
+  return (failure?.code && commonMessages[failure.code]) || registrationFallback;
+}
+
+/** The spec's toasts: a title and a description. */
+export const accountToasts = {
+  loginSucceeded: { title: "Login riuscito", description: "Benvenuto nel tuo account" },
+  loginFailedTitle: "Errore di login",
+  registered: { title: "Registrazione completata", description: "Ti abbiamo inviato un'email di conferma" },
+  registrationFailedTitle: "Errore di registrazione",
+  loggedOut: { title: "Logout effettuato", description: "Hai effettuato il logout con successo" },
+  logoutFailed: { title: "Errore durante il logout", description: "Si è verificato un errore durante il logout" },
+  profileUpdated: { title: "Profilo aggiornato", description: "Le tue informazioni sono state aggiornate" },
+  profileUpdateFailed: { title: "Errore aggiornamento", description: "Impossibile aggiornare il profilo" },
+  resetEmailSent: {
+    title: "Email inviata",
+    description: "Controlla la tua email per il link di reset della password",
+  },
+  resetRequestFailedTitle: "Errore",
+  passwordResetFailed: { title: "Errore Reset Password", description: "Impossibile aggiornare la password" },
+  passwordUpdatedTitle: "Password Aggiornata!",
+} as const;

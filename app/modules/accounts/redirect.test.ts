@@ -1,0 +1,16 @@
+import { describe, expect, it } from "vitest";
+import { safeRedirectPath } from "./redirect";
+
+describe("safeRedirectPath", () => {
+  it("keeps paths of this site", () => {
+    expect(safeRedirectPath("/orders")).toBe("/orders");
+    expect(safeRedirectPath("/profile?tab=ordini")).toBe("/profile?tab=ordini");
+  });
+
+  it.each([null, undefined, "", "https://evil.example", "//evil.example", "/\\evil.example", "orders"])(
+    "falls back to the home page for %j",
+    (target) => {
+      expect(safeRedirectPath(target)).toBe("/");
+    },
+  );
+});

@@ -1,0 +1,29 @@
+import { desc, eq } from "drizzle-orm";
+import type { Queryable } from "~/db/client.server";
+import { orders } from "~/db/schema";
+import type { CustomerOrder } from "./order-views";
+
+/** The orders of one customer, newest first, with their lines. */
+export async function listCustomerOrders(db: Queryable, userId: string): Promise<CustomerOrder[]> {
+  const rows = await db.query.orders.findMany({
+    where: eq(orders.userId, userId),
+    orderBy: [desc(orders.createdAt), desc(orders.id)],
+    with: {
+      items: {
+        columns: { id: true, productName: true, quantity: true, size: true, color: true, unitPriceCents: true },
+        orderBy: (item, { asc }) => [asc(item.id)],
+      },
+    },
+  });
+  return rows.map((order) => ({
+    id: order.id,
+    createdAt: order.createdAt.toISOString(),
+    totalCents: order.totalCents,
+    shippingCostCents: order.shippingCostCents,
+    status: order.status,
+    paymentStatus: order.paymentStatus,
+    shippingTracking: order.shippingTracking,
+    hasLabel: order.shippingLabelPath !== null,
+    items: order.items,
+  }));
+}

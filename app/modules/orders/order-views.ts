@@ -1,0 +1,62 @@
+import type { ShippingAddress } from "~/db/schema";
+
+// What the customer's and the admin's pages show of orders (the *.server.ts modules fill them in).
+
+/** One line of an order as both views show it; prices in cents. */
+export type OrderLine = {
+  id: number;
+  productName: string;
+  quantity: number;
+  size: string | null;
+  color: string | null;
+  unitPriceCents: number;
+};
+
+/** The id customers and staff read: the first 8 characters, after a # ("#3f2a9c1e"). */
+export function shortOrderId(id: string): string {
+  return `#${id.slice(0, 8)}`;
+}
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether a string from a URL can be an order id at all (order ids are UUIDs). */
+export function isOrderId(value: string): boolean {
+  return uuid.test(value);
+}
+
+/** An order on the customer's own pages. */
+export type CustomerOrder = {
+  id: string;
+  createdAt: string;
+  totalCents: number;
+  shippingCostCents: number;
+  status: string;
+  paymentStatus: string;
+  shippingTracking: string | null;
+  hasLabel: boolean;
+  items: OrderLine[];
+};
+
+/** A row of the admin's order table. */
+export type AdminOrderRow = {
+  id: string;
+  createdAt: string;
+  totalCents: number;
+  status: string;
+  /** The shipping address's name, or null when it has none. */
+  customerName: string | null;
+  shippingTracking: string | null;
+  hasLabel: boolean;
+};
+
+/** The admin's order detail page. */
+export type AdminOrderDetail = {
+  id: string;
+  createdAt: string;
+  status: string;
+  paymentStatus: string;
+  totalCents: number;
+  shippingCostCents: number;
+  shippingAddress: ShippingAddress;
+  items: OrderLine[];
+};

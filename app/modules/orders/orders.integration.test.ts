@@ -1,0 +1,135 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { type NewOrder, orderItems, orders } from "~/db/schema";
+import { createConfirmedUser } from "~/modules/accounts/provisioning.server";
+import { connectTestDatabase } from "../../../tests/integration/database";
+import { getOrderDetail, listAllOrders } from "./admin-orders.server";
+import { listCustomerOrders } from "./customer-orders.server";
+import { findLabel, labelsDir } from "./labels.server";
+
+const db = connectTestDatabase();
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vetrina-labels-"));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+const address = {
+  name: "Anna Neri",
+  address: "Via Roma 1",
+  city: "Fossano",
+  postalCode: "12045",
+  country: "Italia",
+  phone: "0172 123456",
+  email: "anna@example.it",
+};
+
+async function placeOrder(userId: string | null, extra: Partial<NewOrder> = {}) {
+  const [order] = await db
+    .insert(orders)
+    .values({
+      userId,
+      email: address.email,
+      status: "processing",
+      paymentStatus: "paid",
+      deliveryMethod: "shipping",
+      shippingAddress: address,
+      subtotalCents: 5000,
+      shippingCostCents: 790,
+      totalCents: 5790,
+      ...extra,
+    })
+    .returning({ id: orders.id });
+  const orderId = (order as { id: string }).id;
+  await db.insert(orderItems).values([
+    { orderId, productName: "Pigiama in cotone", size: "M", color: "Blu", quantity: 2, unitPriceCents: 2000 },
+    { orderId, productName: "Calze", size: null, color: null, quantity: 1, unitPriceCents: 1000 },
+  ]);
+  return orderId;
+}
+
+const customer = (name: string, role: "customer" | "admin" = "customer") =>
+  createConfirmedUser(db, {
+    email: `${name}-${Math.random().toString(36).slice(2, 8)}@example.it`,
+    password: "Segreta#2024",
+    name,
+    role,
+  });
+
+describe("customer orders", () => {
+  it("lists only the customer's own orders, newest first, with their lines", async () => {
+    const anna = await customer("Anna");
+    const luca = await customer("Luca");
+    const older = await placeOrder(anna, { createdAt: new Date("2026-01-10T10:00:00Z") });
+    const newer = await placeOrder(anna, {
+      createdAt: new Date("2026-03-01T10:00:00Z"),
+      status: "shipped",
+      shippingTracking: "GLS123",
+    });
+    await placeOrder(luca);
+
+    const list = await listCustomerOrders(db, anna);
+    expect(list.map((order) => order.id)).toEqual([newer, older]);
+    expect(list[0]).toMatchObject({
+      status: "shipped",
+      paymentStatus: "paid",
+      totalCents: 5790,
+      shippingTracking: "GLS123",
+      hasLabel: false,
+    });
+    expect(list[0]?.items).toEqual([
+      expect.objectContaining({ productName: "Pigiama in cotone", quantity: 2, size: "M", unitPriceCents: 2000 }),
+      expect.objectContaining({ productName: "Calze", size: null, color: null }),
+    ]);
+    expect(await listCustomerOrders(db, await customer("Nessuno"))).toEqual([]);
+  });
+});
+
+describe("admin orders", () => {
+  it("lists every order with the shipping name, and opens one with its lines", async () => {
+    const anna = await customer("Anna");
+    const guestOrder = await placeOrder(null, { shippingAddress: { ...address, name: "" } });
+    const annaOrder = await placeOrder(anna);
+
+    const rows = await listAllOrders(db);
+    expect(rows.find((row) => row.id === annaOrder)).toMatchObject({ customerName: "Anna Neri", totalCents: 5790 });
+    expect(rows.find((row) => row.id === guestOrder)?.customerName).toBeNull();
+
+    const detail = await getOrderDetail(db, annaOrder);
+    expect(detail).toMatchObject({ id: annaOrder, shippingCostCents: 790, totalCents: 5790, shippingAddress: address });
+    expect(detail?.items).toHaveLength(2);
+    expect(await getOrderDetail(db, "00000000-0000-4000-8000-000000000000")).toBeNull();
+    expect(await getOrderDetail(db, "not-an-id")).toBeNull();
+  });
+});
+
+describe("shipping labels", () => {
+  it("go to the order's customer and to admins only, and only from the labels folder", async () => {
+    const anna = await customer("Anna");
+    const luca = await customer("Luca");
+    const admin = await customer("Admin", "admin");
+    fs.mkdirSync(labelsDir(dataDir), { recursive: true });
+    fs.writeFileSync(path.join(labelsDir(dataDir), "label-1.pdf"), "%PDF-1.4");
+    fs.writeFileSync(path.join(dataDir, "outside.pdf"), "%PDF-1.4");
+
+    const withLabel = await placeOrder(anna, { shippingLabelPath: "label-1.pdf" });
+    const withoutLabel = await placeOrder(anna);
+    const lostLabel = await placeOrder(anna, { shippingLabelPath: "missing.pdf" });
+    const escaping = await placeOrder(anna, { shippingLabelPath: "../outside.pdf" });
+
+    const asAnna = { id: anna, role: "customer" as const };
+    expect(await findLabel(db, dataDir, withLabel, asAnna)).toEqual({
+      found: true,
+      file: path.join(labelsDir(dataDir), "label-1.pdf"),
+      downloadName: `etichetta-${withLabel.slice(0, 8)}.pdf`,
+    });
+    expect(await findLabel(db, dataDir, withLabel, { id: admin, role: "admin" })).toMatchObject({ found: true });
+    expect(await findLabel(db, dataDir, withLabel, { id: luca, role: "customer" })).toEqual({
+      found: false,
+      reason: "no-order",
+    });
+    for (const orderId of [withoutLabel, lostLabel, escaping]) {
+      expect(await findLabel(db, dataDir, orderId, asAnna)).toEqual({ found: false, reason: "no-label" });
+    }
+    expect(await findLabel(db, dataDir, "../../etc/passwd", asAnna)).toEqual({ found: false, reason: "no-order" });
+  });
+});

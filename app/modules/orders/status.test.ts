@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { orderStatuses, paymentStatuses } from "~/db/schema";
+import { orderStatusLabel, paymentStatusLabel, statusTone } from "./status";
+
+describe("orderStatusLabel", () => {
+  it.each([
+    ["processing", "In Lavorazione"],
+    ["shipped", "Spedito"],
+    ["gls_closed", "Chiuso (GLS)"],
+    ["completed", "Completato"],
+    ["cancelled", "Annullato"],
+    ["payment_failed", "Pagamento Fallito"],
+    ["pending_payment", "In Attesa di Pagamento"],
+    ["reserved", "Riservato (Paga in Negozio)"],
+  ])("%s → %s", (status, label) => {
+    expect(orderStatusLabel(status)).toBe(label);
+  });
+
+  it("ignores letter case and shows an unknown status as it is", () => {
+    expect(orderStatusLabel("SHIPPED")).toBe("Spedito");
+    expect(orderStatusLabel("Reserved")).toBe("Riservato (Paga in Negozio)");
+    expect(orderStatusLabel("on_hold")).toBe("on_hold");
+  });
+
+  it("has a label for every status the database allows", () => {
+    for (const status of orderStatuses) expect(orderStatusLabel(status)).not.toBe(status);
+  });
+});
+
+describe("paymentStatusLabel", () => {
+  it.each([
+    ["paid", "Pagato"],
+    ["pending", "In Attesa"],
+    ["failed", "Fallito"],
+    ["to_be_paid_in_store", "Da Pagare in Negozio"],
+    ["PAID", "Pagato"],
+    // No label in the spec: shown as it is.
+    ["paid_in_store", "paid_in_store"],
+  ])("%s → %s", (status, label) => {
+    expect(paymentStatusLabel(status)).toBe(label);
+  });
+
+  it("gives every payment status a tone, and an unknown one the neutral tone", () => {
+    for (const status of paymentStatuses) expect(statusTone(status)).not.toBe("neutral");
+    expect(statusTone("Completed")).toBe("positive");
+    expect(statusTone("whatever")).toBe("neutral");
+  });
+});

@@ -1,0 +1,52 @@
+// How order and payment statuses read (spec accounts-and-admin §4). Matching ignores letter case;
+// a value missing from the catalogue is shown as it is.
+
+const orderStatusLabels: Record<string, string> = {
+  processing: "In Lavorazione",
+  shipped: "Spedito",
+  gls_closed: "Chiuso (GLS)",
+  completed: "Completato",
+  cancelled: "Annullato",
+  payment_failed: "Pagamento Fallito",
+  pending_payment: "In Attesa di Pagamento",
+  reserved: "Riservato (Paga in Negozio)",
+};
+
+// paid_in_store has no label in the spec, so it shows as it is.
+const paymentStatusLabels: Record<string, string> = {
+  paid: "Pagato",
+  pending: "In Attesa",
+  failed: "Fallito",
+  to_be_paid_in_store: "Da Pagare in Negozio",
+};
+
+export function orderStatusLabel(status: string): string {
+  return orderStatusLabels[status.toLowerCase()] ?? status;
+}
+
+export function paymentStatusLabel(status: string): string {
+  return paymentStatusLabels[status.toLowerCase()] ?? status;
+}
+
+/** The look of a status badge: good news, waiting, bad news, or neutral. */
+export type StatusTone = "positive" | "waiting" | "negative" | "neutral";
+
+const tones: Record<string, StatusTone> = {
+  completed: "positive",
+  shipped: "positive",
+  gls_closed: "positive",
+  paid: "positive",
+  paid_in_store: "positive",
+  processing: "waiting",
+  pending_payment: "waiting",
+  reserved: "waiting",
+  pending: "waiting",
+  to_be_paid_in_store: "waiting",
+  cancelled: "negative",
+  payment_failed: "negative",
+  failed: "negative",
+};
+
+export function statusTone(status: string): StatusTone {
+  return tones[status.toLowerCase()] ?? "neutral";
+}

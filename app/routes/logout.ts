@@ -1,0 +1,15 @@
+import { data, redirect } from "react-router";
+import { signOut } from "~/modules/accounts/credentials.server";
+import { accountToasts } from "~/modules/accounts/error-messages";
+import type { FormResult } from "~/modules/accounts/form-results";
+import type { Route } from "./+types/logout";
+
+// POST only: a link or an image on another page cannot log anyone out.
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const result = await signOut(request.headers);
+  if (!result.ok) return data<FormResult>({ ok: false, error: accountToasts.logoutFailed }, { status: 500 });
+  // A form posted before hydration needs the redirect; a hydrated page moves on by itself.
+  if (form.has("redirectTo")) throw redirect("/", { headers: result.headers });
+  return data<FormResult>({ ok: true }, { headers: result.headers });
+}

@@ -1,0 +1,36 @@
+import fs from "node:fs";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { config } from "~/config.server";
+import { db } from "~/db/client.server";
+import { getCurrentUser } from "~/modules/accounts/session.server";
+import { findLabel } from "~/modules/orders/labels.server";
+import type { Route } from "./+types/order-label";
+
+function plainText(status: number, message: string): Response {
+  return new Response(message, {
+    status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
+  });
+}
+
+/** The shipping label of an order, for the customer who placed it or an admin (spec: get-signed-label-url). */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await getCurrentUser(request);
+  if (!user) return plainText(401, "Accedi al tuo account per scaricare l'etichetta.");
+  const label = await findLabel(db(), config().dataDir, params.orderId, user);
+  if (!label.found) {
+    if (label.reason === "no-order") return plainText(404, "Ordine non trovato.");
+    // The spec's two messages for a label that cannot be had, staff's and customers'.
+    return plainText(
+      404,
+      user.role === "admin" ? "URL etichetta non trovato." : "URL etichetta firmato non ricevuto dalla funzione.",
+    );
+  }
+  return new Response(createReadableStreamFromReadable(fs.createReadStream(label.file)), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `inline; filename="${label.downloadName}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

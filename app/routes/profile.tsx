@@ -1,0 +1,167 @@
+import { LockKeyhole } from "lucide-react";
+import { Tabs } from "radix-ui";
+import { useState } from "react";
+import { data, Link } from "react-router";
+import { LogoutForm } from "~/components/accounts/logout-form";
+import { TextField } from "~/components/accounts/text-field";
+import { useCheckedForm } from "~/components/accounts/use-checked-form";
+import { CustomerOrderList } from "~/components/orders/customer-order-list";
+import { showToast } from "~/components/toast";
+import { buttonClass } from "~/components/ui/button";
+import { db } from "~/db/client.server";
+import { accountToasts } from "~/modules/accounts/error-messages";
+import type { FormResult } from "~/modules/accounts/form-results";
+import { getProfile, type Profile, updateProfile } from "~/modules/accounts/profile.server";
+import { getCurrentUser, requireUser } from "~/modules/accounts/session.server";
+import { fieldErrors, profileSchema } from "~/modules/accounts/validation";
+import { logger } from "~/modules/log/logger.server";
+import { listCustomerOrders } from "~/modules/orders/customer-orders.server";
+import { BIRTHDAY_DISCOUNT_PERCENT } from "~/modules/shop/constants";
+import { pageMeta } from "~/modules/shop/meta";
+import type { Route } from "./+types/profile";
+
+export function meta() {
+  return [...pageMeta("Il mio profilo", "I tuoi dati e i tuoi ordini."), { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getCurrentUser(request);
+  // Guests see the access-required prompt, not a redirect (spec §2).
+  if (!user) return { account: null };
+  const [profile, orders] = await Promise.all([getProfile(db(), user.id), listCustomerOrders(db(), user.id)]);
+  if (!profile) return { account: null };
+  return { account: { profile, orders } };
+}
+
+export async function action({ request, url }: Route.ActionArgs) {
+  const user = await requireUser(request, url);
+  const parsed = profileSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data<FormResult>({ ok: false, fieldErrors: fieldErrors(parsed.error) }, { status: 400 });
+  try {
+    await updateProfile(db(), user.id, parsed.data);
+  } catch (error) {
+    logger.error({ err: error, userId: user.id }, "profile update failed");
+    return data<FormResult>({ ok: false, error: accountToasts.profileUpdateFailed }, { status: 500 });
+  }
+  return data<FormResult>({ ok: true });
+}
+
+export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
+  const [tab, setTab] = useState("profile");
+  if (!loaderData.account) return <AccessRequired />;
+  const { profile, orders } = loaderData.account;
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl text-ink sm:text-4xl">Il mio account</h1>
+          <p className="mt-1 text-ink-soft">{profile.email}</p>
+        </div>
+        <LogoutForm className={`${buttonClass.secondary} gap-2`} />
+      </div>
+      <Tabs.Root value={tab} onValueChange={setTab} className="mt-8">
+        <Tabs.List aria-label="Il mio account" className="flex gap-8 border-b border-sand">
+          {[
+            { value: "profile", label: "Profilo" },
+            { value: "orders", label: "I miei ordini" },
+          ].map((trigger) => (
+            <Tabs.Trigger
+              key={trigger.value}
+              value={trigger.value}
+              className="-mb-px border-b-2 border-transparent py-3 text-sm font-medium tracking-[0.1em] text-ink-soft uppercase hover:text-ink data-[state=active]:border-ink data-[state=active]:text-ink"
+            >
+              {trigger.label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <Tabs.Content value="profile" className="pt-8">
+          <ProfileForm profile={profile} nativeAnswer={actionData} />
+        </Tabs.Content>
+        <Tabs.Content value="orders" className="pt-8">
+          <CustomerOrderList orders={orders} />
+        </Tabs.Content>
+      </Tabs.Root>
+    </div>
+  );
+}
+
+function ProfileForm({ profile, nativeAnswer }: { profile: Profile; nativeAnswer?: FormResult }) {
+  const form = useCheckedForm<FormResult>({
+    schema: profileSchema,
+    action: "/profile",
+    nativeAnswer,
+    onSuccess: () => void showToast(accountToasts.profileUpdated, "success"),
+  });
+  const saved = !form.fetcher.data && nativeAnswer?.ok;
+  const field = (
+    name: keyof typeof profileSchema.shape,
+    label: string,
+    value: string,
+    input: { type?: string; autoComplete?: string; required?: boolean; className?: string } = {},
+  ) => (
+    <TextField
+      id={`profile-${name}`}
+      name={name}
+      label={label}
+      defaultValue={value}
+      error={form.errors[name]}
+      required={input.required ?? true}
+      {...input}
+    />
+  );
+
+  return (
+    <form method="post" action="/profile" noValidate onSubmit={form.onSubmit} className="space-y-5">
+      {form.nativeError && (
+        <p role="alert" className="rounded-sm border border-sale/30 bg-blush px-3 py-2 text-sm text-sale">
+          <strong>{form.nativeError.title}:</strong> {form.nativeError.description}
+        </p>
+      )}
+      {saved && (
+        <p role="status" className="rounded-sm border border-green-700/30 bg-green-50 px-3 py-2 text-sm text-green-900">
+          <strong>{accountToasts.profileUpdated.title}:</strong> {accountToasts.profileUpdated.description}
+        </p>
+      )}
+      <div className="grid gap-5 sm:grid-cols-2">
+        {field("first_name", "Nome", profile.firstName, { autoComplete: "given-name" })}
+        {field("last_name", "Cognome", profile.lastName, { autoComplete: "family-name" })}
+        {field("phone", "Telefono", profile.phone, { type: "tel", autoComplete: "tel" })}
+        {field("address", "Indirizzo", profile.address, { autoComplete: "street-address" })}
+        {field("city", "Città", profile.city, { autoComplete: "address-level2" })}
+        {field("postal_code", "CAP", profile.postalCode, { autoComplete: "postal-code" })}
+        {field("country", "Paese", profile.country, { autoComplete: "country-name" })}
+        <div>
+          {field("date_of_birth", "Data di nascita (facoltativa)", profile.dateOfBirth ?? "", {
+            type: "date",
+            autoComplete: "bday",
+            required: false,
+          })}
+          <p className="mt-1 text-xs text-ink-soft">
+            Nel mese del tuo compleanno avrai uno sconto del {BIRTHDAY_DISCOUNT_PERCENT}%.
+          </p>
+        </div>
+      </div>
+      <button
+        type="submit"
+        disabled={form.busy}
+        className={`${buttonClass.primary} disabled:cursor-wait disabled:opacity-60`}
+      >
+        {form.busy ? "Salvataggio…" : "Salva modifiche"}
+      </button>
+    </form>
+  );
+}
+
+function AccessRequired() {
+  return (
+    <div className="mx-auto max-w-md px-4 py-16 text-center sm:py-24">
+      <LockKeyhole aria-hidden className="mx-auto size-10 text-wine" strokeWidth={1.5} />
+      <h1 className="mt-4 text-3xl text-ink">Accesso richiesto</h1>
+      <p className="mt-3 text-ink-soft">Per vedere il tuo profilo e i tuoi ordini accedi al tuo account.</p>
+      <Link to="/auth?redirectTo=%2Fprofile" className={`${buttonClass.primary} mt-6`}>
+        Accedi
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+import { CircleAlert, CircleCheck } from "lucide-react";
+import { useEffect, useState } from "react";
+import { data, Link, redirect, useNavigate } from "react-router";
+import { TextField } from "~/components/accounts/text-field";
+import { useCheckedForm } from "~/components/accounts/use-checked-form";
+import { buttonClass } from "~/components/ui/button";
+import { useHydrated } from "~/components/use-hydrated";
+import { isPasswordResetTokenValid, resetPassword } from "~/modules/accounts/credentials.server";
+import { accountToasts } from "~/modules/accounts/error-messages";
+import type { FormResult } from "~/modules/accounts/form-results";
+import { resetTokenCookie } from "~/modules/accounts/link-token-cookies.server";
+import { fieldErrors, invalidRecoveryToken, newPasswordSchema } from "~/modules/accounts/validation";
+import { pageMeta } from "~/modules/shop/meta";
+import type { Route } from "./+types/reset-password";
+
+/** After a successful reset the page moves on to /auth after this long (spec §9). */
+const redirectDelaySeconds = 3;
+
+export function meta() {
+  return [
+    ...pageMeta("Reimposta la password", "Scegli una nuova password per il tuo account."),
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const cookie = resetTokenCookie();
+  // The e-mail's link: keep its token in a cookie and continue on a clean URL.
+  const fromLink = url.searchParams.get("token");
+  if (fromLink) throw redirect("/reset-password", { headers: { "Set-Cookie": await cookie.serialize(fromLink) } });
+  const token: unknown = await cookie.parse(request.headers.get("Cookie"));
+  return { valid: typeof token === "string" && (await isPasswordResetTokenValid(token)) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const cookie = resetTokenCookie();
+  const token: unknown = await cookie.parse(request.headers.get("Cookie"));
+  if (typeof token !== "string" || token === "") {
+    return data<FormResult>(
+      { ok: false, error: { title: accountToasts.passwordResetFailed.title, description: invalidRecoveryToken } },
+      { status: 400 },
+    );
+  }
+  const parsed = newPasswordSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data<FormResult>({ ok: false, fieldErrors: fieldErrors(parsed.error) }, { status: 400 });
+  if (!(await resetPassword(token, parsed.data.password))) {
+    return data<FormResult>({ ok: false, error: accountToasts.passwordResetFailed }, { status: 400 });
+  }
+  return data<FormResult>({ ok: true }, { headers: { "Set-Cookie": await cookie.serialize("", { maxAge: 0 }) } });
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const [done, setDone] = useState(actionData?.ok === true);
+  const form = useCheckedForm<FormResult>({
+    schema: newPasswordSchema,
+    action: "/reset-password",
+    nativeAnswer: actionData,
+    onSuccess: () => setDone(true),
+  });
+
+  return (
+    <div className="mx-auto max-w-md px-4 py-12 sm:py-16">
+      {done ? (
+        <Updated />
+      ) : !loaderData.valid ? (
+        <div className="rounded-md border border-sand bg-white p-6 text-center sm:p-8">
+          <CircleAlert aria-hidden className="mx-auto size-10 text-sale" strokeWidth={1.5} />
+          <h1 className="mt-4 text-3xl text-ink">Link non valido</h1>
+          <p className="mt-3 text-ink-soft">
+            Il link per reimpostare la password non è valido o è scaduto. Richiedi un nuovo link dalla pagina di
+            accesso, con «Password dimenticata?».
+          </p>
+          <Link to="/auth" className={`${buttonClass.primary} mt-6`}>
+            Vai al login
+          </Link>
+        </div>
+      ) : (
+        <div className="rounded-md border border-sand bg-white p-6 sm:p-8">
+          <h1 className="text-3xl text-ink">Reimposta la password</h1>
+          <p className="mt-2 text-sm text-ink-soft">
+            Scegli una nuova password: almeno 8 caratteri, con maiuscole, minuscole, numeri e caratteri speciali.
+          </p>
+          <form method="post" action="/reset-password" noValidate onSubmit={form.onSubmit} className="mt-6 space-y-4">
+            {form.nativeError && (
+              <p role="alert" className="rounded-sm border border-sale/30 bg-blush px-3 py-2 text-sm text-sale">
+                <strong>{form.nativeError.title}:</strong> {form.nativeError.description}
+              </p>
+            )}
+            <TextField
+              id="reset-password"
+              name="password"
+              type="password"
+              label="Nuova password"
+              autoComplete="new-password"
+              required
+              error={form.errors.password}
+            />
+            <TextField
+              id="reset-confirm-password"
+              name="confirmPassword"
+              type="password"
+              label="Conferma nuova password"
+              autoComplete="new-password"
+              required
+              error={form.errors.confirmPassword}
+            />
+            <button
+              type="submit"
+              disabled={form.busy}
+              className={`${buttonClass.primary} w-full disabled:cursor-wait disabled:opacity-60`}
+            >
+              {form.busy ? "Aggiornamento in corso…" : "Aggiorna password"}
+            </button>
+          </form>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function Updated() {
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  useEffect(() => {
+    const timer = setTimeout(() => navigate("/auth"), redirectDelaySeconds * 1000);
+    return () => clearTimeout(timer);
+  }, [navigate]);
+
+  return (
+    <div role="status" className="rounded-md border border-sand bg-white p-6 text-center sm:p-8">
+      {/* Without JavaScript the browser moves on by itself. */}
+      {!hydrated && <meta httpEquiv="refresh" content={`${redirectDelaySeconds};url=/auth`} />}
+      <CircleCheck aria-hidden className="mx-auto size-10 text-green-700" strokeWidth={1.5} />
+      <h1 className="mt-4 text-3xl text-ink">{accountToasts.passwordUpdatedTitle}</h1>
+      <p className="mt-3 text-ink-soft">
+        La tua password è stata aggiornata. Tra pochi secondi ti porteremo alla pagina di accesso.
+      </p>
+      <Link to="/auth" className={`${buttonClass.primary} mt-6`}>
+        Vai al login
+      </Link>
+    </div>
+  );
+}

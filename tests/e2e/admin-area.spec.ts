@@ -1,0 +1,121 @@
+import { expect, test } from "@playwright/test";
+import { createConsent } from "../../app/modules/consent/consent";
+import { createUser, logIn, placeOrder } from "./support/accounts";
+import { baseURL } from "./support/ports";
+
+// The admin area's frame and its read-only order pages, as staff see them.
+
+test.beforeEach(async ({ page }) => {
+  const consent = JSON.stringify(createConsent(false));
+  await page.addInitScript((consent) => {
+    localStorage.setItem("cookie-consent", consent);
+    sessionStorage.setItem("newsletter-popup-shown", "1");
+  }, consent);
+});
+
+test("staff see every order in a table and open one", async ({ page }) => {
+  const customer = await createUser();
+  const shipped = await placeOrder(customer.id, { createdAt: new Date("2026-03-02T10:00:00Z") });
+  const guestOrder = await placeOrder(null, {
+    status: "reserved",
+    paymentStatus: "to_be_paid_in_store",
+    shippingTracking: null,
+    shippingCostCents: 0,
+    totalCents: 5000,
+    shippingAddress: {
+      name: "",
+      address: "",
+      city: "",
+      postalCode: "",
+      country: "Italia",
+      phone: "333 1234567",
+      email: "ospite@example.it",
+    },
+    createdAt: new Date("2026-03-03T10:00:00Z"),
+  });
+
+  await logIn(page, await createUser("admin", "Ada Admin"));
+  await page.goto("/admin");
+  await expect(page).toHaveURL(`${baseURL}/admin/orders`);
+  await expect(page.getByText("Dashboard", { exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Gestione Ordini" })).toBeVisible();
+
+  const sidebar = page.getByRole("navigation", { name: "Amministrazione" });
+  for (const [name, href] of [
+    ["Admin Panel", "/admin"],
+    ["Ordini", "/admin/orders"],
+    ["Prodotti", "/admin/products"],
+    ["Statistiche", "/admin/analytics"],
+    ["Impostazioni", "/admin/settings"],
+  ]) {
+    await expect(sidebar.getByRole("link", { name, exact: true })).toHaveAttribute("href", href as string);
+  }
+  await expect(sidebar.getByRole("link", { name: "Ordini", exact: true })).toHaveAttribute("aria-current", "page");
+  await expect(sidebar.getByRole("button", { name: "Logout" })).toBeVisible();
+
+  const table = page.getByRole("table");
+  await expect(table.getByRole("columnheader")).toHaveText([
+    "Ordine",
+    "Data",
+    "Cliente",
+    "Totale",
+    "Stato",
+    "Tracking GLS",
+    "Azioni",
+  ]);
+  const shippedRow = table.getByRole("row").filter({ hasText: `#${shipped.slice(0, 8)}` });
+  await expect(shippedRow.getByRole("cell")).toHaveText([
+    `#${shipped.slice(0, 8)}`,
+    "02/03/2026",
+    "Anna Neri",
+    "57,90 €",
+    "Spedito",
+    "GLS-TRACK-1",
+    "Dettagli",
+  ]);
+  const guestRow = table.getByRole("row").filter({ hasText: `#${guestOrder.slice(0, 8)}` });
+  await expect(guestRow.getByRole("cell")).toHaveText([
+    `#${guestOrder.slice(0, 8)}`,
+    "03/03/2026",
+    "N/A",
+    "50,00 €",
+    "Riservato (Paga in Negozio)",
+    "N/D",
+    "Dettagli",
+  ]);
+
+  await shippedRow.getByRole("link", { name: "Dettagli" }).click();
+  await expect(page).toHaveURL(`${baseURL}/admin/orders/${shipped}`);
+  await expect(page.getByRole("heading", { name: `Dettaglio Ordine #${shipped.slice(0, 8)}` })).toBeVisible();
+  await expect(page.getByText("02/03/2026, 11:00")).toBeVisible();
+  const main = page.getByRole("main");
+  await expect(main.locator("address")).toContainText("Via Roma 1");
+  await expect(main.locator("address")).toContainText("12045 Fossano");
+  await expect(main.locator("dl")).toContainText("Subtotale50,00 €Spedizione7,90 €Totale57,90 €Stato PagamentoPagato");
+  const lines = page.getByRole("region", { name: "Prodotti Ordinati" }).getByRole("listitem");
+  await expect(lines).toHaveCount(2);
+  await expect(lines.first()).toContainText("Pigiama in cotoneQtà: 2 · Taglia: M · Colore: Blu40,00 €");
+  await expect(lines.last()).toContainText("Qtà: 1 · Taglia: N/D · Colore: N/D");
+
+  await page.getByRole("link", { name: "Torna a tutti gli ordini" }).click();
+  await expect(page.getByRole("heading", { name: "Gestione Ordini" })).toBeVisible();
+
+  await page.goto("/admin/orders/00000000-0000-4000-8000-000000000000");
+  await expect(page.getByText("Ordine non trovato.")).toBeVisible();
+
+  for (const [name, title] of [
+    ["Prodotti", "Gestione Prodotti"],
+    ["Statistiche", "Statistiche di Vendita"],
+    ["Impostazioni", "Impostazioni"],
+  ]) {
+    await sidebar.getByRole("link", { name, exact: true }).click();
+    await expect(page.getByRole("heading", { name: title })).toBeVisible();
+    await expect(page.getByText("Sezione in costruzione.")).toBeVisible();
+  }
+});
+
+test("a customer who opens /admin lands on the home page", async ({ page }) => {
+  await logIn(page, await createUser());
+  await page.goto("/admin/orders");
+  await expect(page).toHaveURL(`${baseURL}/`);
+});

@@ -1,0 +1,249 @@
+import { expect, test } from "@playwright/test";
+import { eq } from "drizzle-orm";
+import { userProfiles } from "../../app/db/schema";
+import { createUser, placeOrder, sessionCookie, type TestUser } from "./support/accounts";
+import { e2eDatabase } from "./support/database";
+import { baseURL } from "./support/ports";
+
+// Who may reach what, over HTTP as any client would: every admin and customer endpoint (pages, their
+// `.data` requests, including ones aimed at a single child route's loader, the label download and
+// the profile update) for a guest, a customer, another customer and an admin.
+
+type Role = "guest" | "customer" | "otherCustomer" | "admin";
+const roles: Role[] = ["guest", "customer", "otherCustomer", "admin"];
+
+/** What one role must get: the page (status 200) showing and not showing some text, a redirect, or an error. */
+type Outcome =
+  | { shows: string[]; hides?: string[] }
+  | { redirect: string }
+  | { status: number; body: string; type?: string };
+
+let users: Record<Exclude<Role, "guest">, TestUser>;
+let cookies: Record<Role, string | undefined>;
+let orderOf: { customer: string; customerUnlabelled: string; otherCustomer: string };
+const short = (id: string) => `#${id.slice(0, 8)}`;
+
+test.beforeAll(async () => {
+  users = {
+    customer: await createUser("customer", "Carla Cliente"),
+    otherCustomer: await createUser("customer", "Oscar Altro"),
+    admin: await createUser("admin", "Ada Admin"),
+  };
+  orderOf = {
+    customer: await placeOrder(users.customer.id, { label: "file" }),
+    customerUnlabelled: await placeOrder(users.customer.id),
+    otherCustomer: await placeOrder(users.otherCustomer.id, { label: "file" }),
+  };
+  cookies = {
+    guest: undefined,
+    customer: await sessionCookie(users.customer),
+    otherCustomer: await sessionCookie(users.otherCustomer),
+    admin: await sessionCookie(users.admin),
+  };
+});
+
+function get(path: string, role: Role) {
+  const cookie = cookies[role];
+  return fetch(`${baseURL}${path}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
+}
+
+async function expectOutcome(path: string, role: Role, outcome: Outcome) {
+  const response = await get(path, role);
+  const body = await response.text();
+  const where = `${role} GET ${path}`;
+  const isData = path.includes(".data");
+  if ("redirect" in outcome) {
+    if (isData) {
+      // A data request gets its redirect inside the body, for the client router to follow.
+      expect(response.status, where).toBe(202);
+      expect(body, where).toContain(`"redirect","${outcome.redirect}"`);
+    } else {
+      expect(response.status, where).toBe(302);
+      expect(response.headers.get("Location"), where).toBe(outcome.redirect);
+    }
+    return;
+  }
+  if ("status" in outcome) {
+    expect(response.status, where).toBe(outcome.status);
+    expect(body, where).toContain(outcome.body);
+    if (outcome.type) expect(response.headers.get("Content-Type"), where).toContain(outcome.type);
+    return;
+  }
+  expect(response.status, where).toBe(200);
+  for (const text of outcome.shows) expect(body, where).toContain(text);
+  for (const text of outcome.hides ?? []) expect(body, where).not.toContain(text);
+}
+
+const home = { redirect: "/" };
+
+/** Every page of the admin area: everyone but an admin is sent home, with or without the layout's loader. */
+const adminEndpoints: { path: string; routeId: string; adminPage: () => Outcome; adminData: () => Outcome }[] = [
+  {
+    path: "/admin",
+    routeId: "routes/admin/index",
+    adminPage: () => ({ redirect: "/admin/orders" }),
+    adminData: () => ({ redirect: "/admin/orders" }),
+  },
+  {
+    path: "/admin/orders",
+    routeId: "routes/admin/orders",
+    adminPage: () => ({ shows: ["Gestione Ordini", short(orderOf.customer), short(orderOf.otherCustomer)] }),
+    adminData: () => ({ shows: [orderOf.customer, orderOf.otherCustomer] }),
+  },
+  {
+    path: "/admin/orders/{customerOrder}",
+    routeId: "routes/admin/order-detail",
+    adminPage: () => ({ shows: [`Dettaglio Ordine ${short(orderOf.customer)}`, "Pigiama in cotone"] }),
+    adminData: () => ({ shows: [orderOf.customer, "Pigiama in cotone"] }),
+  },
+  ...[
+    ["/admin/products", "admin-products", "Gestione Prodotti"],
+    ["/admin/analytics", "admin-analytics", "Statistiche di Vendita"],
+    ["/admin/settings", "admin-settings", "Impostazioni"],
+  ].map(([path, routeId, title]) => ({
+    path: path as string,
+    routeId: routeId as string,
+    adminPage: () => ({ shows: [title as string, "Sezione in costruzione."] }),
+    adminData: () => ({ shows: [] }),
+  })),
+];
+
+const withIds = (path: string) => path.replace("{customerOrder}", orderOf.customer);
+
+test.describe("admin area", () => {
+  for (const endpoint of adminEndpoints) {
+    test(`${endpoint.path}: pages and data requests for admins only`, async () => {
+      const path = withIds(endpoint.path);
+      for (const role of roles) {
+        const admin = role === "admin";
+        await expectOutcome(path, role, admin ? endpoint.adminPage() : home);
+        // The data request of a client-side navigation, and one asking for this route's loader alone.
+        for (const dataPath of [`${path}.data`, `${path}.data?_routes=${encodeURIComponent(endpoint.routeId)}`]) {
+          await expectOutcome(dataPath, role, admin ? endpoint.adminData() : home);
+        }
+      }
+    });
+  }
+});
+
+test.describe("customer pages", () => {
+  test("/profile: the signed-in user's own profile, a prompt for guests", async () => {
+    await expectOutcome("/profile", "guest", { shows: ["Accesso richiesto"], hides: ["Salva modifiche"] });
+    // The orders tab's data travels in the page for hydration: the full order ids show whose they are.
+    await expectOutcome("/profile", "customer", {
+      shows: [users.customer.email, orderOf.customer],
+      hides: [users.otherCustomer.email, orderOf.otherCustomer],
+    });
+    await expectOutcome("/profile", "otherCustomer", {
+      shows: [users.otherCustomer.email, orderOf.otherCustomer],
+      hides: [users.customer.email, orderOf.customer],
+    });
+    await expectOutcome("/profile", "admin", { shows: [users.admin.email], hides: [orderOf.customer] });
+    await expectOutcome("/profile.data", "guest", { shows: ['"account"'], hides: ["@example.it"] });
+    await expectOutcome("/profile.data", "customer", {
+      shows: [users.customer.email],
+      hides: [users.otherCustomer.email, orderOf.otherCustomer],
+    });
+  });
+
+  test("/orders: each customer's own orders only, guests to /auth", async () => {
+    for (const path of ["/orders", "/orders.data", "/orders.data?_routes=routes%2Forders"]) {
+      await expectOutcome(path, "guest", { redirect: "/auth?redirectTo=%2Forders" });
+      await expectOutcome(path, "customer", {
+        shows: [orderOf.customer.slice(0, 8), orderOf.customerUnlabelled.slice(0, 8)],
+        hides: [orderOf.otherCustomer.slice(0, 8)],
+      });
+      await expectOutcome(path, "otherCustomer", {
+        shows: [orderOf.otherCustomer.slice(0, 8)],
+        hides: [orderOf.customer.slice(0, 8)],
+      });
+      await expectOutcome(path, "admin", {
+        hides: [orderOf.customer.slice(0, 8), orderOf.otherCustomer.slice(0, 8)],
+        shows: [],
+      });
+    }
+  });
+
+  test("label download: the order's customer and admins only", async () => {
+    const pdf = { status: 200, body: "%PDF-1.4", type: "application/pdf" };
+    const noOrder = { status: 404, body: "Ordine non trovato." };
+    const guest = { status: 401, body: "Accedi al tuo account per scaricare l'etichetta." };
+    const matrix: [string, Record<Role, Outcome>][] = [
+      [orderOf.customer, { guest, customer: pdf, otherCustomer: noOrder, admin: pdf }],
+      [orderOf.otherCustomer, { guest, customer: noOrder, otherCustomer: pdf, admin: pdf }],
+      [
+        orderOf.customerUnlabelled,
+        {
+          guest,
+          customer: { status: 404, body: "URL etichetta firmato non ricevuto dalla funzione." },
+          otherCustomer: noOrder,
+          admin: { status: 404, body: "URL etichetta non trovato." },
+        },
+      ],
+      ["00000000-0000-4000-8000-000000000000", { guest, customer: noOrder, otherCustomer: noOrder, admin: noOrder }],
+    ];
+    for (const [orderId, outcomes] of matrix) {
+      for (const role of roles) await expectOutcome(`/orders/${orderId}/label`, role, outcomes[role]);
+    }
+  });
+
+  test("profile update: only ever the sender's own profile, never a guest's post", async () => {
+    const form = {
+      first_name: "Carla",
+      last_name: "Cambiata",
+      phone: "0172 111111",
+      address: "Via Nuova 2",
+      city: "Cuneo",
+      postal_code: "12100",
+      country: "Italia",
+      date_of_birth: "",
+    };
+    const post = (role: Role) =>
+      fetch(`${baseURL}/profile`, {
+        method: "POST",
+        redirect: "manual",
+        headers: {
+          Origin: baseURL,
+          "Content-Type": "application/x-www-form-urlencoded",
+          ...(cookies[role] ? { Cookie: cookies[role] as string } : {}),
+        },
+        // An id in the form is ignored: the action only knows the session's user.
+        body: new URLSearchParams({ ...form, id: users.otherCustomer.id }),
+      });
+    const guest = await post("guest");
+    expect(guest.status).toBe(302);
+    expect(guest.headers.get("Location")).toBe("/auth?redirectTo=%2Fprofile");
+
+    expect((await post("customer")).status).toBe(200);
+    const lastName = async (id: string) =>
+      (await e2eDatabase().select().from(userProfiles).where(eq(userProfiles.id, id)))[0]?.lastName;
+    expect(await lastName(users.customer.id)).toBe("Cambiata");
+    expect(await lastName(users.otherCustomer.id)).toBe("Altro");
+  });
+});
+
+test.describe("request safety", () => {
+  test("a login posted from another site is refused before it reaches the app", async () => {
+    const response = await fetch(`${baseURL}/auth`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "login", email: users.customer.email, password: users.customer.password }),
+    });
+    expect(response.status).toBe(403);
+    expect(await response.text()).toBe("Richiesta non consentita da un altro sito.");
+    expect(response.headers.getSetCookie()).toEqual([]);
+  });
+
+  test("account pages carry the security headers, HSTS included in production", async () => {
+    for (const path of ["/auth", "/reset-password", "/profile"]) {
+      const response = await get(path, "guest");
+      const csp = response.headers.get("Content-Security-Policy") ?? "";
+      expect(csp, path).toContain("frame-ancestors 'none'");
+      expect(csp, path).toContain("default-src 'self'");
+      expect(response.headers.get("X-Content-Type-Options"), path).toBe("nosniff");
+      expect(response.headers.get("Referrer-Policy"), path).toBe("strict-origin-when-cross-origin");
+      expect(response.headers.get("Strict-Transport-Security"), path).toMatch(/max-age=\d+/);
+    }
+  });
+});
