@@ -1,10 +1,45 @@
 import { Clock, Mail, MapPin, MessageCircle, Phone } from "lucide-react";
 import type { ReactNode } from "react";
+import { data } from "react-router";
+import { ContactForm } from "~/components/contact/contact-form";
 import { PageHeader } from "~/components/layout/page-header";
+import { db } from "~/db/client.server";
+import { contactFormMessages } from "~/modules/contact/contact";
+import { contactMessageSchema, sendContactMessage } from "~/modules/contact/messages.server";
+import { contactLimiter } from "~/modules/contact/rate-limits.server";
+import { logger } from "~/modules/log/logger.server";
+import { formRateLimit } from "~/modules/security/form-rate-limit.server";
+import { honeypotFilled } from "~/modules/security/honeypot";
+import { clientIp } from "~/modules/security/rate-limit.server";
 import { formatAddress, shop, whatsappLink } from "~/modules/shop/identity";
 import { pageMeta } from "~/modules/shop/meta";
 import { formatOpeningHours } from "~/modules/shop/opening-hours";
 import { storeJsonLd } from "~/modules/shop/structured-data";
+import type { Route } from "./+types/contact";
+
+export async function action({ request }: Route.ActionArgs) {
+  const limited = formRateLimit(contactLimiter, request);
+  if (limited) return limited;
+  const form = await request.formData();
+  // A bot filled the hidden field: it gets the usual answer and nothing is stored.
+  if (honeypotFilled(form)) return { ok: true as const };
+
+  const parsed = contactMessageSchema.safeParse({
+    name: form.get("name") ?? "",
+    email: form.get("email") ?? "",
+    subject: form.get("subject") ?? "",
+    message: form.get("message") ?? "",
+  });
+  if (!parsed.success)
+    return data({ error: parsed.error.issues[0]?.message ?? contactFormMessages.failed }, { status: 400 });
+  try {
+    await sendContactMessage(db(), { ...parsed.data, ip: clientIp(request) });
+  } catch (error) {
+    logger.error({ err: error }, "contact message not stored");
+    return data({ error: contactFormMessages.failed }, { status: 500 });
+  }
+  return { ok: true as const };
+}
 
 export function meta() {
   return [
@@ -39,7 +74,7 @@ function ContactItem({ icon, title, children }: { icon: ReactNode; title: string
 
 const linkClass = "text-ink underline decoration-wine/50 underline-offset-4 hover:text-wine";
 
-export default function Contact() {
+export default function Contact({ actionData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader eyebrow="Contatti" title="Siamo qui per aiutarti">
@@ -114,6 +149,12 @@ export default function Contact() {
             Apri la mappa
           </a>
         </section>
+      </div>
+
+      <div className="mx-auto max-w-7xl px-4 pb-16 sm:px-6">
+        <div className="max-w-3xl rounded-md border border-sand bg-white p-6 sm:p-10">
+          <ContactForm result={actionData} />
+        </div>
       </div>
     </>
   );

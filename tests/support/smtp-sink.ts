@@ -8,6 +8,8 @@ export type ReceivedEmail = {
   subject: string;
   text: string;
   html: string;
+  /** Every header, by lower-case name. */
+  headers: Record<string, string>;
   receivedAt: string;
 };
 
@@ -38,6 +40,7 @@ export async function startSmtpSink(port = 0): Promise<{
           subject: email.subject ?? "",
           text: email.text ?? "",
           html: email.html ?? "",
+          headers: Object.fromEntries(email.headers.map((header) => [header.key, header.value])),
           receivedAt: new Date().toISOString(),
         });
         callback();

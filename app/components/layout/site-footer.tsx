@@ -5,7 +5,7 @@ import { useConsent } from "~/components/consent/consent-provider";
 import { formatAddress, shop } from "~/modules/shop/identity";
 import { formatOpeningHours } from "~/modules/shop/opening-hours";
 import { Logo } from "./logo";
-import { NewsletterForm } from "./newsletter-form";
+import { NewsletterSection } from "./newsletter-form";
 import { PaymentMethods } from "./payment-methods";
 import { FacebookIcon, InstagramIcon } from "./social-icons";
 
@@ -33,7 +33,7 @@ export function SiteFooter() {
 
   return (
     <footer className="mt-16 bg-ink text-paper">
-      <NewsletterForm />
+      <NewsletterSection variant="footer" />
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-14 sm:px-6 md:grid-cols-3 lg:grid-cols-[1.2fr_0.8fr_0.8fr_1fr_1.7fr] lg:gap-x-10">
         <div className="col-span-2 md:col-span-3 lg:col-span-1">
           <Logo tone="light" />

@@ -8,14 +8,17 @@ export type EmailContent = {
   paragraphs: string[];
   action?: { label: string; url: string };
   replyTo?: string;
+  /** Newsletter e-mail: a link to unsubscribe at the bottom, and the List-Unsubscribe header. */
+  unsubscribeUrl?: string;
 };
 
 const escapeHtml = (text: string) =>
   text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
 
 /** Builds the shop's e-mail: the same words as plain text and as simple HTML, signed with the shop's identity. */
-export function composeEmail({ to, subject, paragraphs, action, replyTo }: EmailContent): MailMessage {
+export function composeEmail({ to, subject, paragraphs, action, replyTo, unsubscribeUrl }: EmailContent): MailMessage {
   const signature = [shop.name, formatAddress(), `Tel. ${shop.phone.display} · ${shop.email}`];
+  const unsubscribeNote = "Non vuoi più ricevere la nostra newsletter? Annulla l'iscrizione";
 
   const text = [
     ...paragraphs,
@@ -24,6 +27,7 @@ export function composeEmail({ to, subject, paragraphs, action, replyTo }: Email
     "--",
     ...signature,
     `${shop.seller.legalName} · P.IVA ${shop.seller.vatNumber}`,
+    ...(unsubscribeUrl ? [`${unsubscribeNote}: ${unsubscribeUrl}`] : []),
   ].join("\n\n");
 
   const html = `<!doctype html>
@@ -42,8 +46,19 @@ ${
 }
 </td></tr>
 <tr><td style="padding:16px 32px 28px;border-top:1px solid #eee4dc;font-size:12px;line-height:1.6;color:#6f6560">
-${signature.map(escapeHtml).join("<br>")}<br>${escapeHtml(shop.seller.legalName)} · P.IVA ${escapeHtml(shop.seller.vatNumber)}
+${signature.map(escapeHtml).join("<br>")}<br>${escapeHtml(shop.seller.legalName)} · P.IVA ${escapeHtml(shop.seller.vatNumber)}${
+    unsubscribeUrl
+      ? `<br><br>${escapeHtml(unsubscribeNote)}: <a href="${escapeHtml(unsubscribeUrl)}" style="color:#6b2f3a">clicca qui</a>.`
+      : ""
+  }
 </td></tr></table></td></tr></table></body></html>`;
 
-  return { to, subject, text, html, ...(replyTo ? { replyTo } : {}) };
+  return {
+    to,
+    subject,
+    text,
+    html,
+    ...(replyTo ? { replyTo } : {}),
+    ...(unsubscribeUrl ? { listUnsubscribeUrl: unsubscribeUrl } : {}),
+  };
 }

@@ -5,4 +5,6 @@ export type MailMessage = {
   text: string;
   html: string;
   replyTo?: string;
+  /** Newsletter e-mail: the one-click unsubscribe address, sent as the List-Unsubscribe header. */
+  listUnsubscribeUrl?: string;
 };

@@ -28,6 +28,7 @@ export async function enqueueEmail(db: Queryable, message: MailMessage): Promise
     .values({
       toAddress: message.to,
       replyTo: message.replyTo ?? null,
+      listUnsubscribeUrl: message.listUnsubscribeUrl ?? null,
       subject: message.subject,
       textBody: message.text,
       htmlBody: message.html,
@@ -49,6 +50,7 @@ export async function deliverDueEmails(
     subject: string;
     text_body: string;
     html_body: string;
+    list_unsubscribe_url: string | null;
     attempts: number;
   }>(sql`
     UPDATE outgoing_emails SET next_attempt_at = now() + make_interval(secs => ${leaseSeconds})
@@ -59,7 +61,7 @@ export async function deliverDueEmails(
       LIMIT ${batchSize}
       FOR UPDATE SKIP LOCKED
     )
-    RETURNING id, to_address, reply_to, subject, text_body, html_body, attempts`);
+    RETURNING id, to_address, reply_to, subject, text_body, html_body, list_unsubscribe_url, attempts`);
 
   let sent = 0;
   let failed = 0;
@@ -71,6 +73,7 @@ export async function deliverDueEmails(
         text: email.text_body,
         html: email.html_body,
         ...(email.reply_to ? { replyTo: email.reply_to } : {}),
+        ...(email.list_unsubscribe_url ? { listUnsubscribeUrl: email.list_unsubscribe_url } : {}),
       });
       await db
         .update(outgoingEmails)

@@ -11,12 +11,28 @@ export interface MailTransport {
   send(message: MailMessage): Promise<void>;
 }
 
+/** The message as nodemailer takes it: a newsletter's unsubscribe address becomes the one-click headers. */
+function nodemailerMessage(from: string, { listUnsubscribeUrl, ...message }: MailMessage) {
+  return {
+    from,
+    ...message,
+    ...(listUnsubscribeUrl
+      ? {
+          headers: {
+            "List-Unsubscribe": `<${listUnsubscribeUrl}>`,
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+          },
+        }
+      : {}),
+  };
+}
+
 export function smtpTransport(url: string, from: string): MailTransport {
   const transporter = nodemailer.createTransport(url);
   return {
     kind: "smtp",
     async send(message) {
-      await transporter.sendMail({ from, ...message });
+      await transporter.sendMail(nodemailerMessage(from, message));
     },
   };
 }
@@ -27,7 +43,7 @@ export function outboxTransport(dir: string, from: string): MailTransport {
   return {
     kind: "outbox",
     async send(message) {
-      const raw = (await composer.sendMail({ from, ...message })).message as Buffer;
+      const raw = (await composer.sendMail(nodemailerMessage(from, message))).message as Buffer;
       await fs.mkdir(dir, { recursive: true });
       const stamp = new Date().toISOString().replaceAll(":", "-");
       await fs.writeFile(path.join(dir, `${stamp}-${randomUUID().slice(0, 8)}.eml`), raw);

@@ -1,0 +1,139 @@
+import { type FormEvent, useEffect, useState } from "react";
+import { useFetcher } from "react-router";
+import { showToast } from "~/components/toast";
+import { buttonClass } from "~/components/ui/button";
+import { HoneypotField } from "~/components/ui/honeypot-field";
+import { blogMessages, COMMENT_AUTHOR_MAX_LENGTH, COMMENT_CONTENT_MAX_LENGTH } from "~/modules/blog/blog";
+import { formatDate } from "~/modules/shop/constants";
+
+type Comment = { id: number; author: string; content: string; createdAt: Date };
+
+export type CommentResult = { intent: "comment"; ok: true } | { intent: "comment"; error: string } | { error: string };
+
+/** The readers' comments, newest first, with their count. Comments are plain text. */
+export function CommentList({ comments }: { comments: Comment[] }) {
+  return (
+    <>
+      <h2 id="comments-title" className="text-2xl text-ink">
+        Commenti ({comments.length})
+      </h2>
+      {comments.length === 0 ? (
+        <p className="mt-4 text-ink-soft">Ancora nessun commento: scrivi tu il primo.</p>
+      ) : (
+        <ol className="mt-6 divide-y divide-sand">
+          {comments.map((comment) => (
+            <li key={comment.id} className="py-5">
+              <p className="flex flex-wrap items-baseline gap-x-3 text-sm">
+                <span className="font-semibold text-ink">{comment.author}</span>
+                <time dateTime={comment.createdAt.toISOString()} className="text-ink-soft">
+                  {formatDate(comment.createdAt, "long")}
+                </time>
+              </p>
+              <p className="mt-2 leading-relaxed whitespace-pre-line text-ink">{comment.content}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+    </>
+  );
+}
+
+const fieldClass =
+  "mt-1 w-full rounded-sm border border-sand bg-white px-3 py-2 text-ink focus:border-ink read-only:bg-linen read-only:text-ink-soft";
+
+/**
+ * Name and comment. A signed-in user with a first name comments under that name (locked). The submit
+ * button waits while sending; after success the text is cleared and the article reloads.
+ */
+export function CommentForm({ lockedAuthor, result }: { lockedAuthor: string | null; result?: CommentResult }) {
+  const fetcher = useFetcher<CommentResult>();
+  const [author, setAuthor] = useState(lockedAuthor ?? "");
+  const [content, setContent] = useState("");
+  const [missing, setMissing] = useState(false);
+  const sending = fetcher.state !== "idle";
+  const answer = fetcher.data ?? result;
+
+  useEffect(() => {
+    if (!fetcher.data) return;
+    if ("ok" in fetcher.data) {
+      setContent("");
+      showToast(blogMessages.commentSent, "success");
+    } else {
+      showToast({ title: "Errore", description: fetcher.data.error }, "error");
+    }
+  }, [fetcher.data]);
+
+  function checkRequired(event: FormEvent<HTMLFormElement>) {
+    const empty = !author.trim() || !content.trim();
+    setMissing(empty);
+    if (empty) {
+      event.preventDefault();
+      showToast({ title: "Errore", description: blogMessages.commentRequired }, "error");
+    }
+  }
+
+  const message = missing
+    ? blogMessages.commentRequired
+    : answer && "error" in answer
+      ? answer.error
+      : answer && !sending
+        ? `${blogMessages.commentSent.title} ${blogMessages.commentSent.description}`
+        : "";
+
+  return (
+    <fetcher.Form
+      method="post"
+      noValidate
+      onSubmit={checkRequired}
+      className="mt-8 space-y-4"
+      aria-labelledby="comment-form-title"
+    >
+      <h3 id="comment-form-title" className="text-xl text-ink">
+        Lascia un commento
+      </h3>
+      <input type="hidden" name="intent" value="comment" />
+      <HoneypotField idPrefix="comment" />
+      <div>
+        <label htmlFor="comment-author" className="text-sm font-medium text-ink">
+          Nome
+        </label>
+        <input
+          id="comment-author"
+          name="author"
+          autoComplete="given-name"
+          maxLength={COMMENT_AUTHOR_MAX_LENGTH}
+          required
+          readOnly={lockedAuthor !== null}
+          value={author}
+          onChange={(event) => setAuthor(event.target.value)}
+          className={fieldClass}
+        />
+      </div>
+      <div>
+        <label htmlFor="comment-content" className="text-sm font-medium text-ink">
+          Commento
+        </label>
+        <textarea
+          id="comment-content"
+          name="content"
+          rows={5}
+          maxLength={COMMENT_CONTENT_MAX_LENGTH}
+          required
+          value={content}
+          onChange={(event) => setContent(event.target.value)}
+          className={fieldClass}
+        />
+      </div>
+      <p aria-live="polite" className="min-h-6 text-sm text-wine">
+        {message}
+      </p>
+      <button
+        type="submit"
+        disabled={sending}
+        className={`${buttonClass.primary} disabled:cursor-wait disabled:opacity-60`}
+      >
+        {sending ? "Invio in corso…" : "Invia commento"}
+      </button>
+    </fetcher.Form>
+  );
+}

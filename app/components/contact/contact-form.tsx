@@ -1,0 +1,111 @@
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { showToast } from "~/components/toast";
+import { buttonClass } from "~/components/ui/button";
+import { HoneypotField } from "~/components/ui/honeypot-field";
+import { CONTACT_LIMITS, contactFormMessages } from "~/modules/contact/contact";
+
+export type ContactResult = { ok: true } | { error: string };
+
+const fields = [
+  { name: "name", label: "Nome", autoComplete: "name", type: "text" },
+  { name: "email", label: "Email", autoComplete: "email", type: "email" },
+  { name: "subject", label: "Oggetto", autoComplete: "off", type: "text" },
+] as const;
+
+const fieldClass = "mt-1 w-full rounded-sm border border-sand bg-white px-3 py-2 text-ink focus:border-ink";
+
+/** Write to the shop. The message is kept and e-mailed to the shop, who can answer by replying. */
+export function ContactForm({ result }: { result?: ContactResult }) {
+  const fetcher = useFetcher<ContactResult>();
+  const form = useRef<HTMLFormElement>(null);
+  const [missing, setMissing] = useState(false);
+  const answer = fetcher.data ?? result;
+  const sending = fetcher.state !== "idle";
+
+  useEffect(() => {
+    if (!fetcher.data) return;
+    if ("ok" in fetcher.data) {
+      form.current?.reset();
+      showToast({ title: contactFormMessages.sent }, "success");
+    } else {
+      showToast({ title: "Errore", description: fetcher.data.error }, "error");
+    }
+  }, [fetcher.data]);
+
+  function checkRequired(event: FormEvent<HTMLFormElement>) {
+    const data = new FormData(event.currentTarget);
+    const empty = ["name", "email", "subject", "message"].some((name) => String(data.get(name) ?? "").trim() === "");
+    setMissing(empty);
+    if (empty) {
+      event.preventDefault();
+      showToast({ title: "Errore", description: contactFormMessages.required }, "error");
+    }
+  }
+
+  const message = missing
+    ? contactFormMessages.required
+    : answer && "error" in answer
+      ? answer.error
+      : answer && !sending
+        ? contactFormMessages.sent
+        : "";
+
+  return (
+    <fetcher.Form
+      ref={form}
+      method="post"
+      action="/contact"
+      noValidate
+      onSubmit={checkRequired}
+      aria-labelledby="contact-form-title"
+      className="space-y-4"
+    >
+      <h2 id="contact-form-title" className="text-2xl text-ink">
+        Scrivici un messaggio
+      </h2>
+      <HoneypotField idPrefix="contact" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        {fields.map((field) => (
+          <div key={field.name} className={field.name === "subject" ? "sm:col-span-2" : ""}>
+            <label htmlFor={`contact-${field.name}`} className="text-sm font-medium text-ink">
+              {field.label}
+            </label>
+            <input
+              id={`contact-${field.name}`}
+              name={field.name}
+              type={field.type}
+              autoComplete={field.autoComplete}
+              maxLength={CONTACT_LIMITS[field.name]}
+              required
+              className={fieldClass}
+            />
+          </div>
+        ))}
+      </div>
+      <div>
+        <label htmlFor="contact-message" className="text-sm font-medium text-ink">
+          Messaggio
+        </label>
+        <textarea
+          id="contact-message"
+          name="message"
+          rows={6}
+          maxLength={CONTACT_LIMITS.message}
+          required
+          className={fieldClass}
+        />
+      </div>
+      <p aria-live="polite" className="min-h-6 text-sm text-wine">
+        {message}
+      </p>
+      <button
+        type="submit"
+        disabled={sending}
+        className={`${buttonClass.primary} disabled:cursor-wait disabled:opacity-60`}
+      >
+        {sending ? "Invio in corso…" : "Invia messaggio"}
+      </button>
+    </fetcher.Form>
+  );
+}
