@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
 import { existsSync } from "node:fs";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { once } from "node:events";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 
