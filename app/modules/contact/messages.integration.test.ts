@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactMessages, outgoingEmails } from "~/db/schema";
 import { shop } from "~/modules/shop/identity";
 import { connectTestDatabase } from "../../../tests/integration/database";
+import { deliverAllDueEmails } from "../../../tests/integration/mail";
 import { startSmtpSink } from "../../../tests/support/smtp-sink";
-import { deliverDueEmails } from "../mail/queue.server";
 import { smtpTransport } from "../mail/transport.server";
 import { sendContactMessage } from "./messages.server";
 
@@ -47,16 +47,8 @@ describe("a contact message", () => {
     const emailId = stored?.outgoingEmailId ?? -1;
     const transport = smtpTransport(`smtp://127.0.0.1:${sink.port}`, "Vetrina <info@example.it>");
 
-    // Other tests' e-mail may be due too: rounds go on until nothing due is left.
-    const deliverAllDue = async () => {
-      for (;;) {
-        const { sent, failed } = await deliverDueEmails(db, transport);
-        if (sent + failed === 0) return;
-      }
-    };
-
     sink.setFailing(true);
-    await deliverAllDue();
+    await deliverAllDueEmails(db, transport);
     sink.setFailing(false);
     const [waiting] = await db.select().from(outgoingEmails).where(eq(outgoingEmails.id, emailId));
     expect(waiting).toMatchObject({ status: "pending", attempts: 1 });
@@ -67,7 +59,7 @@ describe("a contact message", () => {
       .update(outgoingEmails)
       .set({ nextAttemptAt: new Date(Date.now() - 1000) })
       .where(eq(outgoingEmails.id, emailId));
-    await deliverAllDue();
+    await deliverAllDueEmails(db, transport);
 
     const delivered = sink.messages.filter((email) => email.subject.includes("Ritiro in negozio"));
     expect(delivered).toHaveLength(1);

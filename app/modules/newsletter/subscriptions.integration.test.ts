@@ -2,8 +2,8 @@ import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newsletterSubscribers, newsletterUnsubscribeTokens, outgoingEmails } from "~/db/schema";
 import { connectTestDatabase } from "../../../tests/integration/database";
+import { deliverAllDueEmails } from "../../../tests/integration/mail";
 import { startSmtpSink } from "../../../tests/support/smtp-sink";
-import { deliverDueEmails } from "../mail/queue.server";
 import { smtpTransport } from "../mail/transport.server";
 import { NEWSLETTER_CONSENT_TEXT } from "./newsletter";
 import {
@@ -149,7 +149,7 @@ describe("the confirmation e-mail as delivered", () => {
   it("arrives with the List-Unsubscribe headers for one-click unsubscribe", async () => {
     const address = "headers@example.it";
     await subscribe(db, { email: address, ip: "203.0.113.12", source: "page" });
-    await deliverDueEmails(db, smtpTransport(`smtp://127.0.0.1:${sink.port}`, "Vetrina <info@example.it>"));
+    await deliverAllDueEmails(db, smtpTransport(`smtp://127.0.0.1:${sink.port}`, "Vetrina <info@example.it>"));
 
     const received = sink.messages.find((email) => email.to.includes(address));
     const token = await tokenIn(address, "/newsletter/disiscriviti");
