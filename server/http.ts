@@ -24,9 +24,18 @@ export async function createHttpApp(config: Config): Promise<express.Express> {
   );
 
   if (config.env === "development") {
+    const before = { sigterm: process.listeners("SIGTERM"), stdinEnd: process.stdin.listeners("end") };
     const vite = await import("vite").then((mod) =>
       mod.createServer({ server: { middlewareMode: true }, appType: "custom" }),
     );
+    // Vite (through React Router's plugin) adds handlers that exit the process on SIGTERM or when
+    // stdin ends, skipping the server's shutdown and leaving the embedded database running.
+    for (const listener of process.listeners("SIGTERM")) {
+      if (!before.sigterm.includes(listener)) process.off("SIGTERM", listener);
+    }
+    for (const listener of process.stdin.listeners("end")) {
+      if (!before.stdinEnd.includes(listener)) process.stdin.off("end", listener as () => void);
+    }
     app.use(vite.middlewares);
     app.use(async (req, res, next) => {
       try {

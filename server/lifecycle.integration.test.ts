@@ -74,7 +74,7 @@ describe("the server with its embedded PostgreSQL", () => {
     await client.query("UPDATE products SET name = 'Nome cambiato' WHERE id = 1");
     await client.end();
 
-    expect(await stopServer(first.child, "SIGINT")).toBe(0);
+    expect(await stopServer(first.child, "SIGINT"), first.output()).toBe(0);
     expect(existsSync(path.join(dataDir, "pg", "cluster", "postmaster.pid"))).toBe(false);
 
     const second = startServer();
@@ -85,7 +85,7 @@ describe("the server with its embedded PostgreSQL", () => {
     await again.end();
     expect(rows[0].name).toBe("Nome cambiato");
 
-    expect(await stopServer(second.child, "SIGTERM")).toBe(0);
+    expect(await stopServer(second.child, "SIGTERM"), second.output()).toBe(0);
     expect(existsSync(path.join(dataDir, "pg", "cluster", "postmaster.pid"))).toBe(false);
   }, 300_000);
 

@@ -1,5 +1,6 @@
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
+import { logger } from "../modules/log/logger.server";
 import * as schema from "./schema";
 
 export type Database = NodePgDatabase<typeof schema>;
@@ -22,6 +23,9 @@ export function connectDatabase(url: string, max = 10): Connection {
     throw new Error("The database is already connected to another URL");
   }
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection can drop (database restart, shutdown); the pool replaces it on next use,
+  // so this is logged rather than left to crash the process as an unhandled 'error' event.
+  pool.on("error", (error) => logger.warn({ err: error }, "idle database connection lost"));
   const db = drizzle(pool, { schema });
   slot.__vetrinaDb = { pool, db, url };
   return slot.__vetrinaDb;
