@@ -24,7 +24,7 @@ import * as schema from "../app/db/schema";
 import { buildDemoCatalog } from "../app/db/seed/catalog";
 import { parseFilters } from "../app/modules/catalog/filters";
 import { type ListingFilters, listProducts } from "../app/modules/catalog/listing.server";
-import { startEmbeddedPostgres } from "../server/embedded-postgres";
+import { createThrowawayDatabase } from "../server/throwaway-database";
 
 const productCount = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
@@ -84,30 +84,17 @@ async function main(): Promise<void> {
 async function openBenchDatabase(workDir: string): Promise<{ url: string; close: () => Promise<void> }> {
   const name = `vetrina_bench_${randomBytes(4).toString("hex")}`;
   const serverUrl = process.env.BENCH_DATABASE_URL;
+  const database = await createThrowawayDatabase({ name, serverUrl, workDir, port: await freePort() });
   if (!serverUrl) {
-    const embedded = await startEmbeddedPostgres({
-      dir: path.join(workDir, "pg"),
-      port: await freePort(),
-      database: name,
-    });
     log("Throwaway embedded PostgreSQL started.");
-    return { url: embedded.url, close: embedded.stop };
+    return { url: database.url, close: database.drop };
   }
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
   log(`Throwaway database ${name} created on BENCH_DATABASE_URL.`);
   return {
-    url: url.toString(),
+    url: database.url,
     close: async () => {
-      if (process.env.BENCH_KEEP_DATABASE === "1") return log(`Kept database: ${url}`);
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
+      if (process.env.BENCH_KEEP_DATABASE === "1") return log(`Kept database: ${database.url}`);
+      await database.drop();
     },
   };
 }

@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import type { Database } from "./client.server";
 
-export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
 /** Applies the committed SQL migrations that this database has not seen yet. */
 export async function applyMigrations(database: Database): Promise<void> {

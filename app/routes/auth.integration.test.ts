@@ -1,11 +1,10 @@
-import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { outgoingEmails, userProfiles, users } from "~/db/schema";
+import { outgoingEmails, users } from "~/db/schema";
 import { createConfirmedUser } from "~/modules/accounts/provisioning.server";
 import { tooManyRequestsMessage } from "~/modules/security/rate-limit.server";
 import { connectTestDatabase } from "../../tests/integration/database";
-import type { Route } from "./+types/auth";
+import { testPassword as password, profileRow, registrationForm, uniqueEmail } from "../../tests/support/fixtures";
 import { action, loader } from "./auth";
 
 // The /auth action as the browser reaches it: validation, rate limits, answers. The IP comes in
@@ -13,8 +12,16 @@ import { action, loader } from "./auth";
 
 vi.stubEnv("BETTER_AUTH_SECRET", "integration-test-secret-of-32-characters!");
 const db = connectTestDatabase();
-const password = "Segreta#2024";
-const uniqueEmail = () => `cliente-${randomUUID().slice(0, 8)}@example.it`;
+const registration = (email: string) => ({ intent: "register", ...registrationForm(email) });
+
+/** Runs the route's loader or action on `request` as React Router would: what it returns or throws. */
+async function outcome<Args>(handler: (args: Args) => Promise<unknown>, request: Request): Promise<unknown> {
+  try {
+    return await handler({ request, url: new URL(request.url), params: {}, context: {} } as unknown as Args);
+  } catch (thrown) {
+    return thrown;
+  }
+}
 
 type Answer = { status: number; data: Record<string, unknown>; headers: Headers };
 
@@ -28,17 +35,7 @@ async function post(fields: Record<string, string>, ip = "198.51.100.1", cookie?
     },
     body: new URLSearchParams(fields),
   });
-  let result: unknown;
-  try {
-    result = await action({
-      request,
-      url: new URL(request.url),
-      params: {},
-      context: {},
-    } as unknown as Route.ActionArgs);
-  } catch (thrown) {
-    result = thrown;
-  }
+  const result = await outcome(action, request);
   if (result instanceof Response) return { status: result.status, data: {}, headers: result.headers };
   const { data, init } = result as { data: Record<string, unknown>; init?: ResponseInit | null };
   return { status: init?.status ?? 200, data, headers: new Headers(init?.headers) };
@@ -96,15 +93,7 @@ describe("login", () => {
 
   it("tells an unconfirmed customer so, with the address to confirm", async () => {
     const email = uniqueEmail();
-    await post({
-      intent: "register",
-      name: "Anna Neri",
-      email,
-      password,
-      confirmPassword: password,
-      termsAccepted: "on",
-      privacyAccepted: "on",
-    });
+    await post(registration(email));
     const answer = await post({ intent: "login", email, password });
     expect(answer.status).toBe(403);
     expect(answer.data).toMatchObject({
@@ -119,16 +108,6 @@ describe("login", () => {
 });
 
 describe("register", () => {
-  const registration = (email: string) => ({
-    intent: "register",
-    name: "Anna Neri",
-    email,
-    password,
-    confirmPassword: password,
-    termsAccepted: "on",
-    privacyAccepted: "on",
-  });
-
   it("checks every field on the server with the spec's messages", async () => {
     const answer = await post({ intent: "register", name: "A", email: "x", password: "abc", confirmPassword: "abd" });
     expect(answer.status).toBe(400);
@@ -152,11 +131,12 @@ describe("register", () => {
     const email = uniqueEmail();
     expect((await post(registration(email), "198.51.100.20")).data).toEqual({ intent: "register", ok: true, email });
     const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
-    const [profile] = await db
-      .select()
-      .from(userProfiles)
-      .where(eq(userProfiles.id, user?.id ?? ""));
-    expect(profile).toMatchObject({ firstName: "Anna", lastName: "Neri", termsAccepted: true, privacyAccepted: true });
+    expect(await profileRow(db, user?.id ?? "")).toMatchObject({
+      firstName: "Anna",
+      lastName: "Neri",
+      termsAccepted: true,
+      privacyAccepted: true,
+    });
 
     const again = await post(registration(email), "198.51.100.20");
     expect(again.status).toBe(422);
@@ -209,15 +189,7 @@ describe("password reset request", () => {
 describe("confirmation e-mail again", () => {
   it("is sent to an unconfirmed account, at most 3 times an hour", async () => {
     const email = uniqueEmail();
-    await post({
-      intent: "register",
-      name: "Anna Neri",
-      email,
-      password,
-      confirmPassword: password,
-      termsAccepted: "on",
-      privacyAccepted: "on",
-    });
+    await post(registration(email));
     for (let count = 0; count < 3; count++) {
       expect((await post({ intent: "resend-confirmation", email })).data).toMatchObject({ ok: true });
     }
@@ -228,31 +200,12 @@ describe("confirmation e-mail again", () => {
 });
 
 describe("the confirmation link", () => {
-  async function open(path: string, cookie?: string) {
-    const request = new Request(`http://localhost${path}`, { headers: cookie ? { cookie } : {} });
-    try {
-      return await loader({
-        request,
-        url: new URL(request.url),
-        params: {},
-        context: {},
-      } as unknown as Route.LoaderArgs);
-    } catch (thrown) {
-      return thrown;
-    }
-  }
+  const open = (path: string, cookie?: string) =>
+    outcome(loader, new Request(`http://localhost${path}`, { headers: cookie ? { cookie } : {} }));
 
   it("only keeps the token when opened, and confirms when the button is pressed", async () => {
     const email = uniqueEmail();
-    await post({
-      intent: "register",
-      name: "Anna Neri",
-      email,
-      password,
-      confirmPassword: password,
-      termsAccepted: "on",
-      privacyAccepted: "on",
-    });
+    await post(registration(email));
     const [sent] = await db.select().from(outgoingEmails).where(eq(outgoingEmails.toAddress, email));
     const link = new URL(sent?.textBody.match(/http\S+\/auth\?token=\S+/)?.[0] ?? "");
 

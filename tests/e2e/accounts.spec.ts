@@ -1,50 +1,37 @@
-import { randomUUID } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
 import { eq } from "drizzle-orm";
-import { accounts, outgoingEmails, sessions, userProfiles, users } from "../../app/db/schema";
-import { createConsent } from "../../app/modules/consent/consent";
-import { accountMenu, createUser, logIn, placeOrder, testPassword, waitForHydration } from "./support/accounts";
+import { accounts, outgoingEmails, sessions, users } from "../../app/db/schema";
+import { profileRow, testPassword, uniqueEmail } from "../support/fixtures";
+import { accountMenu, createUser, fillLogin, logIn, placeOrder } from "./support/accounts";
 import { e2eDatabase } from "./support/database";
 import { linkIn, readEmail } from "./support/mailbox";
+import { expectToast, openHydrated, skipCookieBannerAndPopup, waitForHydration } from "./support/page";
 import { baseURL } from "./support/ports";
 
 // Accounts with the real SMTP sink: sign-up and confirmation, login, profile, logout, password
 // reset, and the customer's orders.
 
-test.beforeEach(async ({ page }) => {
-  const consent = JSON.stringify(createConsent(false));
-  await page.addInitScript((consent) => {
-    localStorage.setItem("cookie-consent", consent);
-    sessionStorage.setItem("newsletter-popup-shown", "1");
-  }, consent);
-});
-
-const newEmail = () => `nuovo-${randomUUID().slice(0, 8)}@example.it`;
-
-function toast(page: Page, title: string) {
-  return page.locator("[data-sonner-toast]").filter({ hasText: title });
-}
-
-async function expectToast(page: Page, title: string, description: string) {
-  await expect(toast(page, title)).toBeVisible();
-  await expect(toast(page, title)).toContainText(description);
-}
+test.beforeEach(({ page }) => skipCookieBannerAndPopup(page));
 
 async function userRow(email: string) {
   const [user] = await e2eDatabase().select().from(users).where(eq(users.email, email));
   return user;
 }
 
-async function fillLogin(page: Page, email: string, password: string) {
+/** Fills the /auth page's sign-up form with valid data, ticks both boxes and sends it. */
+async function fillRegistration(page: Page, name: string, email: string) {
+  await page.getByLabel("Nome", { exact: true }).fill(name);
   await page.getByLabel("Email", { exact: true }).fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Accedi", exact: true }).click();
+  await page.getByLabel("Password", { exact: true }).fill(testPassword);
+  await page.getByLabel("Conferma Password").fill(testPassword);
+  await page.getByLabel(/Termini di Servizio/).check();
+  await page.getByLabel(/Informativa sulla Privacy/).check();
+  await page.getByRole("button", { name: "Registrati" }).click();
 }
 
 test("register, confirm by e-mail, log in, edit the profile and log out", async ({ page, context }) => {
-  const email = newEmail();
-  await page.goto("/");
-  await waitForHydration(page);
+  const email = uniqueEmail("nuovo");
+  await openHydrated(page, "/");
 
   await page.getByRole("link", { name: "Accedi / Registrati" }).click();
   const dialog = page.getByRole("dialog", { name: "Accedi al tuo Account" });
@@ -91,11 +78,7 @@ test("register, confirm by e-mail, log in, edit the profile and log out", async 
 
   const user = await userRow(email);
   expect(user?.emailVerified).toBe(false);
-  const [profile] = await e2eDatabase()
-    .select()
-    .from(userProfiles)
-    .where(eq(userProfiles.id, user?.id ?? ""));
-  expect(profile).toMatchObject({
+  expect(await profileRow(e2eDatabase(), user?.id ?? "")).toMatchObject({
     role: "customer",
     firstName: "Giulia",
     lastName: "Maria Rossi",
@@ -161,11 +144,7 @@ test("register, confirm by e-mail, log in, edit the profile and log out", async 
   await page.getByLabel("Data di nascita (facoltativa)").fill("1990-05-17");
   await page.getByRole("button", { name: "Salva modifiche" }).click();
   await expectToast(page, "Profilo aggiornato", "Le tue informazioni sono state aggiornate");
-  const [saved] = await e2eDatabase()
-    .select()
-    .from(userProfiles)
-    .where(eq(userProfiles.id, user?.id ?? ""));
-  expect(saved).toMatchObject({
+  expect(await profileRow(e2eDatabase(), user?.id ?? "")).toMatchObject({
     phone: "0172 654321",
     address: "Via Garibaldi 5",
     city: "Fossano",
@@ -192,8 +171,7 @@ test("register, confirm by e-mail, log in, edit the profile and log out", async 
 
 test("a wrong password is refused", async ({ page, context }) => {
   const user = await createUser();
-  await page.goto("/auth");
-  await waitForHydration(page);
+  await openHydrated(page, "/auth");
   await fillLogin(page, user.email, "Sbagliata#2024");
   await expectToast(page, "Errore di login", "Email o password non validi");
   await expect(page).toHaveURL(/\/auth$/);
@@ -202,17 +180,10 @@ test("a wrong password is refused", async ({ page, context }) => {
 });
 
 test("an unconfirmed account cannot log in, and can ask for the e-mail again", async ({ page }) => {
-  const email = newEmail();
-  await page.goto("/auth?tab=register");
-  await waitForHydration(page);
+  const email = uniqueEmail("nuovo");
+  await openHydrated(page, "/auth?tab=register");
   await expect(page.getByRole("heading", { name: "Crea un Account" })).toBeVisible();
-  await page.getByLabel("Nome", { exact: true }).fill("Marco Bianchi");
-  await page.getByLabel("Email", { exact: true }).fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(testPassword);
-  await page.getByLabel("Conferma Password").fill(testPassword);
-  await page.getByLabel(/Termini di Servizio/).check();
-  await page.getByLabel(/Informativa sulla Privacy/).check();
-  await page.getByRole("button", { name: "Registrati" }).click();
+  await fillRegistration(page, "Marco Bianchi", email);
   await expect(page.getByRole("heading", { name: "Verifica la tua email" })).toBeVisible();
   await readEmail(email, "Conferma il tuo indirizzo email");
 
@@ -226,15 +197,8 @@ test("an unconfirmed account cannot log in, and can ask for the e-mail again", a
 
 test("an address that already has an account cannot register again", async ({ page }) => {
   const user = await createUser();
-  await page.goto("/auth?tab=register");
-  await waitForHydration(page);
-  await page.getByLabel("Nome", { exact: true }).fill("Anna Neri");
-  await page.getByLabel("Email", { exact: true }).fill(user.email.toUpperCase());
-  await page.getByLabel("Password", { exact: true }).fill(testPassword);
-  await page.getByLabel("Conferma Password").fill(testPassword);
-  await page.getByLabel(/Termini di Servizio/).check();
-  await page.getByLabel(/Informativa sulla Privacy/).check();
-  await page.getByRole("button", { name: "Registrati" }).click();
+  await openHydrated(page, "/auth?tab=register");
+  await fillRegistration(page, "Anna Neri", user.email.toUpperCase());
   await expectToast(page, "Errore di registrazione", "Esiste già un account con questa email");
 });
 
@@ -245,8 +209,7 @@ test("forgot password: reset by e-mail, then only the new password works", async
   const otherPage = await otherDevice.newPage();
   await logIn(otherPage, user);
 
-  await page.goto("/auth");
-  await waitForHydration(page);
+  await openHydrated(page, "/auth");
   await page.getByRole("button", { name: "Password dimenticata?" }).click();
   await page.getByRole("button", { name: "Annulla" }).click();
   await page.getByRole("button", { name: "Password dimenticata?" }).click();
@@ -301,9 +264,8 @@ test("forgot password: reset by e-mail, then only the new password works", async
 });
 
 test("a reset request for an unknown address looks the same and sends nothing", async ({ page }) => {
-  const email = newEmail();
-  await page.goto("/auth");
-  await waitForHydration(page);
+  const email = uniqueEmail("nuovo");
+  await openHydrated(page, "/auth");
   await page.getByRole("button", { name: "Password dimenticata?" }).click();
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByRole("button", { name: "Invia link di reset" }).click();
@@ -356,8 +318,7 @@ test("the orders page shows each order with its lines, status, tracking and labe
 
 test("the mobile menu's 'Accedi / Registrati' opens the same dialog", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto("/");
-  await waitForHydration(page);
+  await openHydrated(page, "/");
   await page.locator('summary[aria-label="Menu"]').click();
   await page
     .getByRole("navigation", { name: "Menu principale" })
@@ -377,14 +338,10 @@ test.describe("without JavaScript", () => {
     await expect(page.getByText("Devi accettare l'Informativa sulla Privacy")).toBeVisible();
 
     await page.goto("/auth");
-    await page.getByLabel("Email", { exact: true }).fill(user.email);
-    await page.getByLabel("Password", { exact: true }).fill("Sbagliata#2024");
-    await page.getByRole("button", { name: "Accedi", exact: true }).click();
+    await fillLogin(page, user.email, "Sbagliata#2024");
     await expect(page.getByRole("alert")).toContainText("Errore di login: Email o password non validi");
 
-    await page.getByLabel("Email", { exact: true }).fill(user.email);
-    await page.getByLabel("Password", { exact: true }).fill(user.password);
-    await page.getByRole("button", { name: "Accedi", exact: true }).click();
+    await fillLogin(page, user.email, user.password);
     await expect(page).toHaveURL(`${baseURL}/`);
     await expect(accountMenu(page)).toBeVisible();
 

@@ -1,17 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { createConsent } from "../../app/modules/consent/consent";
 import { createUser, logIn, placeOrder } from "./support/accounts";
+import { skipCookieBannerAndPopup } from "./support/page";
 import { baseURL } from "./support/ports";
 
 // The admin area's frame and its read-only order pages, as staff see them.
 
-test.beforeEach(async ({ page }) => {
-  const consent = JSON.stringify(createConsent(false));
-  await page.addInitScript((consent) => {
-    localStorage.setItem("cookie-consent", consent);
-    sessionStorage.setItem("newsletter-popup-shown", "1");
-  }, consent);
-});
+test.beforeEach(({ page }) => skipCookieBannerAndPopup(page));
 
 test("staff see every order in a table and open one", async ({ page }) => {
   const customer = await createUser();

@@ -1,31 +1,17 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { desc, eq } from "drizzle-orm";
 import { blogComments, blogPosts, blogRatings } from "../../app/db/schema";
 import { createConfirmedUser } from "../../app/modules/accounts/provisioning.server";
 import { voterKey } from "../../app/modules/blog/visitor.server";
-import { createConsent } from "../../app/modules/consent/consent";
 import { e2eDatabase } from "./support/database";
+import { openHydrated, skipCookieBannerAndPopup, toast } from "./support/page";
 
 // The blog: the list with its featured post and category tabs, an article with its table of
 // contents, the five-star rating and the comments.
 
 const db = e2eDatabase();
 
-/** A visitor who has already answered the cookie banner, so nothing covers the page. */
-test.beforeEach(async ({ page }) => {
-  const consent = JSON.stringify(createConsent(false));
-  await page.addInitScript((consent) => localStorage.setItem("cookie-consent", consent), consent);
-});
-
-/** Opens a page and waits until React runs it (the toast area appears after hydration). */
-async function open(page: Page, path: string) {
-  await page.goto(path);
-  await expect(page.locator('section[aria-label^="Notifications"]')).toBeAttached();
-}
-
-function toast(page: Page, title: string) {
-  return page.locator("[data-sonner-toast]").filter({ hasText: title });
-}
+test.beforeEach(({ page }) => skipCookieBannerAndPopup(page));
 
 async function postId(slug: string): Promise<number> {
   const [post] = await db.select({ id: blogPosts.id }).from(blogPosts).where(eq(blogPosts.slug, slug));
@@ -33,7 +19,7 @@ async function postId(slug: string): Promise<number> {
 }
 
 test("the list features the Parisian-style post, then every other post in category tabs", async ({ page }) => {
-  await open(page, "/blog");
+  await openHydrated(page, "/blog");
   const featured = page.getByRole("region", { name: "Articolo in evidenza" });
   await expect(featured.getByRole("heading", { level: 2 })).toHaveText(
     "I segreti dello stile parigino: eleganza senza sforzo",
@@ -57,7 +43,7 @@ test("the list features the Parisian-style post, then every other post in catego
 });
 
 test("a visitor reads an article and jumps through its table of contents", async ({ page }) => {
-  await open(page, "/blog");
+  await openHydrated(page, "/blog");
   await page.getByRole("link", { name: "Leggi di più: Lavare la lana senza rovinarla: sei regole d'oro" }).click();
   await expect(page).toHaveURL(/\/blog\/lavare-la-lana-senza-rovinarla$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Lavare la lana senza rovinarla: sei regole d'oro");
@@ -88,7 +74,7 @@ test("a vote shows the thanks at once, is saved once per visitor and a second vo
       maximumFractionDigits: 1,
     });
 
-  await open(page, `/blog/${slug}`);
+  await openHydrated(page, `/blog/${slug}`);
   await page.getByRole("button", { name: "5 stelle su 5" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Grazie per il tuo voto!" })).toBeVisible();
   await expect(toast(page, "Grazie per il tuo voto!")).toBeVisible();
@@ -105,12 +91,12 @@ test("a vote shows the thanks at once, is saved once per visitor and a second vo
   expect(after).toHaveLength(before.length + 1);
   expect(after[0]?.rating).toBe(2);
   // Still this visitor's vote after a reload.
-  await open(page, `/blog/${slug}`);
+  await openHydrated(page, `/blog/${slug}`);
   await expect(page.getByRole("button", { name: "2 stelle su 5" })).toHaveAttribute("aria-pressed", "true");
 
   // A new visitor (no cookie) adds a vote of their own.
   await context.clearCookies();
-  await open(page, `/blog/${slug}`);
+  await openHydrated(page, `/blog/${slug}`);
   await page.getByRole("button", { name: "4 stelle su 5" }).click();
   await expect(page.getByTestId("article-rating")).toHaveText(new RegExp(`\\(${before.length + 2} voti\\)`));
 });
@@ -119,7 +105,7 @@ test("a comment needs a name and a text, then appears first, as plain text, and 
   page,
 }) => {
   const slug = "bikini-o-intero-come-scegliere-il-costume";
-  await open(page, `/blog/${slug}`);
+  await openHydrated(page, `/blog/${slug}`);
   const comments = page.getByRole("region", { name: /^Commenti/ });
   const heading = comments.getByRole("heading", { name: /^Commenti \(\d+\)$/ });
   const count = Number((await heading.textContent())?.match(/\d+/)?.[0]);
@@ -155,7 +141,7 @@ test("a signed-in customer comments under their first name, locked, and votes as
   const password = "Pigiama#Flanella26";
   const userId = await createConfirmedUser(db, { email, password, name: "Lucia Ferri", role: "customer" });
 
-  await open(page, `/auth?redirectTo=/blog/${slug}`);
+  await openHydrated(page, `/auth?redirectTo=/blog/${slug}`);
   const login = page.getByRole("tabpanel");
   await login.getByRole("textbox", { name: "Email" }).fill(email);
   await login.getByLabel("Password").fill(password);
@@ -185,7 +171,7 @@ test("a signed-in customer comments under their first name, locked, and votes as
 });
 
 test("the submit button waits while a comment is being sent", async ({ page }) => {
-  await open(page, "/blog/lingerie-in-pizzo-come-lavarla");
+  await openHydrated(page, "/blog/lingerie-in-pizzo-come-lavarla");
   // Hold the answer back until the disabled button has been seen.
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => {
@@ -206,7 +192,7 @@ test("the submit button waits while a comment is being sent", async ({ page }) =
 });
 
 test("an article tells search engines what it is", async ({ page }) => {
-  await open(page, "/blog/segreti-stile-parigino");
+  await openHydrated(page, "/blog/segreti-stile-parigino");
   const jsonLd = await page
     .locator('script[type="application/ld+json"]')
     .evaluateAll((scripts) => scripts.map((script) => JSON.parse(script.textContent ?? "{}")));

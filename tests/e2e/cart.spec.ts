@@ -1,30 +1,19 @@
 import { expect, type Page, test } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { products } from "../../app/db/schema";
-import { createConsent } from "../../app/modules/consent/consent";
 import { formatEuro } from "../../app/modules/shop/constants";
 import { e2eDatabase } from "./support/database";
 import { everydayProduct, preselected, swimsuits } from "./support/demo-products";
+import { openHydrated, skipCookieBannerAndPopup, toast } from "./support/page";
 
 // The cart page: lines from the browser, prices, stock and the 'Promo Extra 2° Costume' from the server.
 
-test.beforeEach(async ({ page }) => {
-  const consent = JSON.stringify(createConsent(false));
-  await page.addInitScript((consent) => {
-    localStorage.setItem("cookie-consent", consent);
-    sessionStorage.setItem("newsletter-popup-shown", "1");
-  }, consent);
-});
-
-async function waitForHydration(page: Page) {
-  await expect(page.locator('section[aria-label^="Notifications"]')).toBeAttached();
-}
+test.beforeEach(({ page }) => skipCookieBannerAndPopup(page));
 
 async function addFromProductPage(page: Page, id: number) {
-  await page.goto(`/product/${id}`);
-  await waitForHydration(page);
+  await openHydrated(page, `/product/${id}`);
   await page.getByRole("button", { name: "Aggiungi al carrello" }).click();
-  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Aggiunto al carrello!" })).toBeVisible();
+  await expect(toast(page, "Aggiunto al carrello!")).toBeVisible();
 }
 
 /** Puts lines straight into the stored cart, as an earlier visit would have left them. */
@@ -82,8 +71,7 @@ test("two swimsuits get the 'Promo Extra 2° Costume' on the cheaper one", async
 test("changing quantities updates the totals, and 0 removes the line", async ({ page }) => {
   const unit = everydayProduct.priceCents as number;
   await storeCart(page, [everydayLine(1)]);
-  await page.goto("/cart");
-  await waitForHydration(page);
+  await openHydrated(page, "/cart");
   const line = lineFor(page, everydayProduct.name);
   await expect(line.getByTestId("line-total")).toHaveText(formatEuro(unit));
 
@@ -124,8 +112,7 @@ test("shows the server's current price, not the one stored in the browser", asyn
 test("lowers a quantity above the stock and flags lines that cannot be bought", async ({ page }) => {
   const { stock } = preselected(everydayProduct);
   await storeCart(page, [everydayLine(stock + 10), { ...everydayLine(1), id: 999999, name: "Articolo sparito" }]);
-  await page.goto("/cart");
-  await waitForHydration(page);
+  await openHydrated(page, "/cart");
   const line = lineFor(page, everydayProduct.name);
   await expect(line.getByTestId("line-quantity")).toHaveText(String(stock));
   await expect(line.getByText(`Disponibili solo ${stock} pezzi: abbiamo aggiornato la quantità.`)).toBeVisible();

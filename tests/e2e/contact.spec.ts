@@ -1,10 +1,10 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { contactMessages, outgoingEmails } from "../../app/db/schema";
-import { createConsent } from "../../app/modules/consent/consent";
 import { shop } from "../../app/modules/shop/identity";
 import { e2eDatabase } from "./support/database";
 import { readEmail } from "./support/mailbox";
+import { openHydrated, skipCookieBannerAndPopup, toast } from "./support/page";
 import { baseURL } from "./support/ports";
 
 // The contact form: required fields, the message stored and e-mailed to the shop with reply-to the
@@ -12,25 +12,13 @@ import { baseURL } from "./support/ports";
 
 const db = e2eDatabase();
 
-test.beforeEach(async ({ page }) => {
-  const consent = JSON.stringify(createConsent(false));
-  await page.addInitScript((consent) => localStorage.setItem("cookie-consent", consent), consent);
-});
-
-async function open(page: Page, path: string) {
-  await page.goto(path);
-  await expect(page.locator('section[aria-label^="Notifications"]')).toBeAttached();
-}
-
-function toast(page: Page, title: string) {
-  return page.locator("[data-sonner-toast]").filter({ hasText: title });
-}
+test.beforeEach(({ page }) => skipCookieBannerAndPopup(page));
 
 const messagesWithSubject = (subject: string) =>
   db.select().from(contactMessages).where(eq(contactMessages.subject, subject));
 
 test("every field is required", async ({ page }) => {
-  await open(page, "/contact");
+  await openHydrated(page, "/contact");
   const form = page.getByRole("form", { name: "Scrivici un messaggio" });
   await form.getByRole("textbox", { name: "Nome" }).fill("Paolo");
   await form.getByRole("textbox", { name: "Email" }).fill("paolo@example.it");
@@ -41,7 +29,7 @@ test("every field is required", async ({ page }) => {
 
 test("a message reaches the shop's mailbox with reply-to the sender, and is stored", async ({ page }) => {
   const subject = "Disponibilità pigiama in flanella";
-  await open(page, "/contact");
+  await openHydrated(page, "/contact");
   const form = page.getByRole("form", { name: "Scrivici un messaggio" });
   await form.getByRole("textbox", { name: "Nome" }).fill("Carla Bianchi");
   await form.getByRole("textbox", { name: "Email" }).fill("carla.bianchi@example.it");
@@ -104,7 +92,7 @@ test("a bot that fills the hidden field gets the usual answer, and nothing is st
 });
 
 test("the hidden field is out of sight and out of the tab order", async ({ page }) => {
-  await open(page, "/contact");
+  await openHydrated(page, "/contact");
   const form = page.getByRole("form", { name: "Scrivici un messaggio" });
   const trap = form.getByRole("textbox", { name: "Non compilare questo campo" });
   await expect(trap).toHaveAttribute("tabindex", "-1");

@@ -1,10 +1,10 @@
 import { expect, type Page, test } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { newsletterSubscribers } from "../../app/db/schema";
-import { createConsent } from "../../app/modules/consent/consent";
 import { NEWSLETTER_CONSENT_TEXT } from "../../app/modules/newsletter/newsletter";
 import { e2eDatabase } from "./support/database";
 import { allEmails, linkIn, readEmail } from "./support/mailbox";
+import { openHydrated, skipCookieBannerAndPopup, toast } from "./support/page";
 import { baseURL } from "./support/ports";
 
 // The newsletter: the one sign-up form (footer, /subscribe), the double opt-in through the e-mail,
@@ -12,19 +12,7 @@ import { baseURL } from "./support/ports";
 
 const db = e2eDatabase();
 
-test.beforeEach(async ({ page }) => {
-  const consent = JSON.stringify(createConsent(false));
-  await page.addInitScript((consent) => localStorage.setItem("cookie-consent", consent), consent);
-});
-
-async function open(page: Page, path: string) {
-  await page.goto(path);
-  await expect(page.locator('section[aria-label^="Notifications"]')).toBeAttached();
-}
-
-function toast(page: Page, title: string) {
-  return page.locator("[data-sonner-toast]").filter({ hasText: title });
-}
+test.beforeEach(({ page }) => skipCookieBannerAndPopup(page));
 
 async function subscriber(email: string) {
   const [row] = await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email));
@@ -34,7 +22,7 @@ async function subscriber(email: string) {
 const footerForm = (page: Page) => page.getByRole("contentinfo");
 
 test("an empty address is refused with the spec's message", async ({ page }) => {
-  await open(page, "/chi-siamo");
+  await openHydrated(page, "/chi-siamo");
   await footerForm(page).getByRole("button", { name: "Iscriviti" }).click();
   await expect(toast(page, "Errore")).toContainText("Per favore, inserisci un'email.");
   await expect(footerForm(page).getByText("Per favore, inserisci un'email.")).toBeVisible();
@@ -42,7 +30,7 @@ test("an empty address is refused with the spec's message", async ({ page }) => 
 
 test("a visitor subscribes from the footer, confirms through the e-mail, then unsubscribes", async ({ page }) => {
   const email = "lettrice.footer@example.it";
-  await open(page, "/chi-siamo");
+  await openHydrated(page, "/chi-siamo");
   const footer = footerForm(page);
   await expect(footer).toContainText(NEWSLETTER_CONSENT_TEXT.split(" Leggi")[0] as string);
   await footer.getByRole("textbox", { name: "La tua email" }).fill(email);
@@ -82,7 +70,7 @@ test("a visitor subscribes from the footer, confirms through the e-mail, then un
 test("signing up twice gives the same answer and sends no second e-mail", async ({ page }) => {
   const email = "due.volte@example.it";
   for (const attempt of [1, 2]) {
-    await open(page, "/subscribe");
+    await openHydrated(page, "/subscribe");
     const form = page.getByRole("main");
     await form.getByRole("textbox", { name: "La tua email" }).fill(email);
     await form.getByRole("button", { name: "Iscriviti" }).click();
@@ -97,7 +85,7 @@ test("signing up twice gives the same answer and sends no second e-mail", async 
 
 test("a mail client's one-click unsubscribe (RFC 8058) works on the link of the header", async ({ page }) => {
   const email = "one.click@example.it";
-  await open(page, "/subscribe");
+  await openHydrated(page, "/subscribe");
   await page.getByRole("main").getByRole("textbox", { name: "La tua email" }).fill(email);
   await page.getByRole("main").getByRole("button", { name: "Iscriviti" }).click();
   const confirmation = await readEmail(email, "Conferma");

@@ -2,9 +2,9 @@
 // Fixed dates and hand-written text, so every call returns exactly the same data.
 import { createHash } from "node:crypto";
 
-export type DemoBlogComment = { author: string; content: string; createdAt: Date };
+type DemoBlogComment = { author: string; content: string; createdAt: Date };
 
-export type DemoBlogRating = { voterKey: string; rating: number; createdAt: Date };
+type DemoBlogRating = { voterKey: string; rating: number; createdAt: Date };
 
 export type DemoBlogPost = {
   id: number;

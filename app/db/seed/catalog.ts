@@ -1,19 +1,23 @@
 // The demo catalogue: ~180 believable products of an Italian underwear and clothing shop, built
 // from hand-written templates with a seeded random generator and fixed dates, so every call returns
 // exactly the same data (product ids, URLs and tests stay stable).
-import type { Gender, Subcategory } from "../schema";
+import { seededRandom } from "../../modules/catalog/product-art";
+import { ONE_COLOUR, ONE_SIZE } from "../../modules/catalog/selection";
+import { slugify } from "../../modules/shop/slug";
+import type { Gender, Product, ProductPrice, ProductVariant, Review, Subcategory } from "../schema";
 
-export type DemoVariant = {
-  id: number;
-  colorName: string;
-  colorCode: string;
-  size: string;
-  sku: string;
-  stock: number;
-  position: number;
+/** A product row (without the search columns, which triggers fill) with its variants, images, prices and reviews. */
+export type DemoProduct = Omit<Product, "searchVector" | "searchText"> & {
+  variants: DemoVariant[];
+  images: DemoImage[];
+  priceHistory: DemoPrice[];
+  reviews: DemoReview[];
 };
 
-export type DemoImage = {
+type DemoVariant = Omit<ProductVariant, "productId">;
+
+/** An image of one colour; `view` 0 is the front, 1 the detail. */
+type DemoImage = {
   colorName: string;
   colorCode: string;
   view: number;
@@ -22,53 +26,18 @@ export type DemoImage = {
   alt: string;
 };
 
-export type DemoPrice = { priceCents: number; validFrom: Date };
+type DemoPrice = Pick<ProductPrice, "priceCents" | "validFrom">;
 
-export type DemoReview = { author: string; rating: number; content: string; createdAt: Date };
-
-export type DemoProduct = {
-  id: number;
-  name: string;
-  gender: Gender;
-  subcategory: Subcategory;
-  brand: string;
-  description: string;
-  composition: string;
-  washing: string[];
-  detailsAccordion: string;
-  minQuantity: number;
-  pricePerPack: string | null;
-  priceCents: number | null;
-  originalPriceCents: number | null;
-  discountPercentage: number;
-  isNew: boolean;
-  isNewCollection: boolean;
-  isOutlet: boolean;
-  tags: string[];
-  sku: string;
-  createdAt: Date;
-  updatedAt: Date;
-  variants: DemoVariant[];
-  images: DemoImage[];
-  priceHistory: DemoPrice[];
-  reviews: DemoReview[];
-};
+type DemoReview = Pick<Review, "author" | "rating" | "content" | "createdAt">;
 
 // ---------------------------------------------------------------------------
-// Seeded randomness (mulberry32)
+// Seeded randomness
 // ---------------------------------------------------------------------------
 
 type Random = ReturnType<typeof createRandom>;
 
 function createRandom(seed: number) {
-  let state = seed >>> 0;
-  const next = (): number => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seededRandom(seed);
   const int = (min: number, max: number): number => min + Math.floor(next() * (max - min + 1));
   const pick = <T>(items: readonly T[]): T => itemAt(items, Math.floor(next() * items.length));
   const shuffle = <T>(items: readonly T[]): T[] => {
@@ -122,11 +91,6 @@ const demoColours = {
 
 type ColourName = keyof typeof demoColours;
 
-/** Colour of products made in a single colourway or print. */
-const singleColour = "Unico";
-/** Size of one-size products. */
-const oneSize = "Unica";
-
 const sizeRuns = {
   women: ["XS", "S", "M", "L", "XL", "XXL"],
   men: ["S", "M", "L", "XL", "XXL", "3XL"],
@@ -139,7 +103,7 @@ const sizeRuns = {
   menSocks: ["40/41", "42/43", "44/45", "46/47"],
   kids: ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15", "16"],
   kidsSocks: ["19/22", "23/26", "27/30", "31/34", "35/38"],
-  one: [oneSize],
+  one: [ONE_SIZE],
 } as const;
 
 // ---------------------------------------------------------------------------
@@ -1753,18 +1717,16 @@ function draftProducts(template: Template, random: Random): Draft[] {
     // Styles and brands in turn, so that every one of them is in the catalogue.
     const style = itemAt(template.styles, index % template.styles.length);
     const brand = itemAt(template.brands, index % template.brands.length);
+    const nameWithLine = (lineIndex: number) => style.name.replace("{line}", itemAt(lines, lineIndex % lines.length));
     let lineIndex = index;
-    let name = style.name.replace("{line}", itemAt(lines, lineIndex % lines.length));
-    while (usedNames.has(name)) {
-      lineIndex++;
-      name = style.name.replace("{line}", itemAt(lines, lineIndex % lines.length));
-    }
+    while (usedNames.has(nameWithLine(lineIndex))) lineIndex++;
+    const name = nameWithLine(lineIndex);
     usedNames.add(name);
     const fabric = fabrics[style.fabric];
     const sizes = sizeRange(style.sizes ?? template.sizes, random);
     const palette = random.shuffle(template.palette);
     const colours = style.singleColour
-      ? [{ name: singleColour, code: demoColours[itemAt(palette, 0)] }]
+      ? [{ name: ONE_COLOUR, code: demoColours[itemAt(palette, 0)] }]
       : palette.slice(0, random.int(1, Math.min(4, palette.length))).map((colour) => ({
           name: colour,
           code: demoColours[colour],
@@ -1782,7 +1744,7 @@ function draftProducts(template: Template, random: Random): Draft[] {
         fabric.sentence,
         random.pick(closings[template.gender]).replace("{brand}", brand),
       ].join(" "),
-      detailsAccordion: [template.details, sizes[0] === oneSize ? "" : random.pick(fitNotes), random.pick(origins)]
+      detailsAccordion: [template.details, sizes[0] === ONE_SIZE ? "" : random.pick(fitNotes), random.pick(origins)]
         .filter(Boolean)
         .join(" "),
     };
@@ -1841,7 +1803,7 @@ function placeProduct(draft: Draft, id: number, random: Random): DemoProduct {
 
   const images = draft.colours.flatMap((colour, colourIndex) =>
     [0, 1].map((view) => {
-      const label = colour.name === singleColour ? draft.name : `${draft.name} – ${colour.name}`;
+      const label = colour.name === ONE_COLOUR ? draft.name : `${draft.name} – ${colour.name}`;
       return {
         colorName: colour.name,
         colorCode: colour.code,
@@ -1881,7 +1843,7 @@ function placeProduct(draft: Draft, id: number, random: Random): DemoProduct {
     variants,
     images,
     priceHistory,
-    reviews: buildReviews(template.gender, draft.sizes[0] === oneSize, createdAtMs, random),
+    reviews: buildReviews(template.gender, draft.sizes[0] === ONE_SIZE, createdAtMs, random),
   };
 }
 
@@ -1979,14 +1941,4 @@ function skuCode(colourName: string): string {
     .split("-")
     .map((word) => word.slice(0, 3).toUpperCase())
     .join("");
-}
-
-/** "Blu Navy" -> "blu-navy" */
-function slugify(text: string): string {
-  return text
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "");
 }

@@ -1,9 +1,9 @@
-import { randomUUID } from "node:crypto";
 import { desc, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { accounts, outgoingEmails, sessions, userProfiles, users, verifications } from "~/db/schema";
+import { accounts, outgoingEmails, sessions, users, verifications } from "~/db/schema";
 import { logger } from "~/modules/log/logger.server";
 import { connectTestDatabase } from "../../../tests/integration/database";
+import { testPassword as password, profileRow, registrationForm, uniqueEmail } from "../../../tests/support/fixtures";
 import {
   confirmEmail,
   isPasswordResetTokenValid,
@@ -24,20 +24,10 @@ vi.stubEnv("BETTER_AUTH_SECRET", "integration-test-secret-of-32-characters!");
 vi.stubEnv("PUBLIC_URL", "http://negozio.test");
 
 const db = connectTestDatabase();
-const password = "Segreta#2024";
 
-function registration(email: string, name = "Maria Rosa Bianchi"): RegisterInput {
-  return registerSchema.parse({
-    name,
-    email,
-    password,
-    confirmPassword: password,
-    termsAccepted: "on",
-    privacyAccepted: "on",
-  });
-}
+const registration = (email: string, name = "Maria Rosa Bianchi"): RegisterInput =>
+  registerSchema.parse(registrationForm(email, name));
 
-const uniqueEmail = () => `cliente-${randomUUID().slice(0, 8)}@example.it`;
 const visitorHeaders = (cookie?: string) =>
   new Headers({ "x-client-ip": "203.0.113.7", "user-agent": "vitest", ...(cookie ? { cookie } : {}) });
 
@@ -99,11 +89,7 @@ describe("sign-up", () => {
     expect(account?.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(account?.password).not.toContain(password);
 
-    const [profile] = await db
-      .select()
-      .from(userProfiles)
-      .where(eq(userProfiles.id, user?.id ?? ""));
-    expect(profile).toMatchObject({
+    expect(await profileRow(db, user?.id ?? "")).toMatchObject({
       role: "customer",
       firstName: "Maria",
       lastName: "Rosa Bianchi",
@@ -312,11 +298,7 @@ describe("roles", () => {
     expect(await redirectOf(requireAdmin(requestWith(cookie, "/admin/orders")))).toBe("/");
 
     await createOrPromoteAdmin(db, { email: customer.email });
-    const [profile] = await db
-      .select({ role: userProfiles.role })
-      .from(userProfiles)
-      .where(eq(userProfiles.id, customer.id));
-    expect(profile?.role).toBe("admin");
+    expect((await profileRow(db, customer.id))?.role).toBe("admin");
     expect(await requireAdmin(requestWith(cookie, "/admin/orders"))).toMatchObject({ role: "admin" });
   });
 });

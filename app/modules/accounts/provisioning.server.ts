@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { accounts, sessions, type UserRole, userProfiles, users } from "~/db/schema";
+import { normalizeEmail } from "~/modules/mail/address";
 import { splitFullName } from "./names";
 import { hashPassword } from "./password.server";
 
@@ -13,7 +14,7 @@ export type NewAccount = { email: string; password: string; name: string; role: 
 /** Creates a confirmed account that can log in with `password`. Returns its user id. */
 export async function createConfirmedUser(db: Database, account: NewAccount): Promise<string> {
   const userId = randomUUID();
-  const email = account.email.trim().toLowerCase();
+  const email = normalizeEmail(account.email);
   const passwordHash = await hashPassword(account.password);
   const { firstName, lastName } = splitFullName(account.name);
   await db.transaction(async (tx) => {
@@ -38,7 +39,7 @@ export async function createOrPromoteAdmin(
   db: Database,
   admin: { email: string; password?: string; name?: string },
 ): Promise<"created" | "promoted"> {
-  const email = admin.email.trim().toLowerCase();
+  const email = normalizeEmail(admin.email);
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (!existing) {
     if (!admin.password) throw new Error("A new admin needs --password.");

@@ -1,6 +1,6 @@
-import type { data } from "react-router";
 import { logger } from "~/modules/log/logger.server";
-import { createRateLimiter, enforceRateLimit, type RateLimiter } from "~/modules/security/rate-limit.server";
+import { checkFormRateLimits, type TooManyRequests } from "~/modules/security/form-rate-limit.server";
+import { createRateLimiter, type RateLimiter } from "~/modules/security/rate-limit.server";
 
 const minutes = (count: number) => count * 60_000;
 
@@ -22,18 +22,9 @@ export const confirmationEmailLimits = {
   perAddress: createRateLimiter({ limit: 3, windowMs: minutes(60) }),
 };
 
-type TooManyRequests = ReturnType<typeof data<{ error: string }>>;
-
-/**
- * Counts one attempt of `action` against each limiter with its key (see enforceRateLimit). Over any
- * limit, gives back the 429 answer for the form to show instead of throwing it to the error page.
- */
+/** checkFormRateLimits for the account forms, logging each refusal as an auth event. */
 export function checkRateLimits(action: string, checks: [RateLimiter, string][]): TooManyRequests | null {
-  try {
-    for (const [limiter, key] of checks) enforceRateLimit(limiter, key);
-    return null;
-  } catch (tooManyRequests) {
-    logger.warn({ event: "rate_limited", action }, "auth event");
-    return tooManyRequests as TooManyRequests;
-  }
+  const limited = checkFormRateLimits(checks);
+  if (limited) logger.warn({ event: "rate_limited", action }, "auth event");
+  return limited;
 }

@@ -1,4 +1,5 @@
 import sanitizeHtml from "sanitize-html";
+import { slugify } from "~/modules/shop/slug";
 
 /** One entry of an article's table of contents: an h2 heading and the id it links to. */
 export type TocEntry = { id: string; text: string };
@@ -60,19 +61,8 @@ const allowList: sanitizeHtml.IOptions = {
 };
 
 /** The body HTML reduced to the allow-list above: safe to put in the page as markup. */
-export function sanitizeArticleHtml(dirty: string): string {
+function sanitizeArticleHtml(dirty: string): string {
   return sanitizeHtml(dirty, allowList);
-}
-
-/** "2. Acqua fredda e detersivo" → "2-acqua-fredda-e-detersivo" */
-function slugify(text: string): string {
-  const slug = text
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-  return slug || "sezione";
 }
 
 const decodeText = (html: string) =>
@@ -95,7 +85,7 @@ export function prepareArticleBody(dirty: string): { html: string; toc: TocEntry
   // pattern sees every heading of the sanitized markup.
   const html = safe.replace(/<(h[23])>([\s\S]*?)<\/\1>/g, (_match, tag: string, inner: string) => {
     const text = decodeText(inner);
-    const base = slugify(text);
+    const base = slugify(text) || "sezione";
     let id = base;
     for (let n = 2; used.has(id); n++) id = `${base}-${n}`;
     used.add(id);

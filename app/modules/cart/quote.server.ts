@@ -7,7 +7,7 @@ import type { Queryable } from "~/db/client.server";
 import { productImages, products, productVariants } from "~/db/schema";
 import { type CartTotals, cartTotals, lineTotalCents } from "./pricing";
 
-export const MAX_CART_LINES = 100;
+const MAX_CART_LINES = 100;
 
 export const cartQuoteRequestSchema = z.object({
   items: z

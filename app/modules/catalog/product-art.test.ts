@@ -1,32 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { genders, subcategories } from "~/db/schema";
 import { blogCoverSvg, productArtSvg } from "./product-art";
-
-const subcategories = [
-  "pigiama",
-  "maglia",
-  "calze",
-  "slip",
-  "reggiseno",
-  "panty",
-  "t-shirt",
-  "canottiera",
-  "cappotto",
-  "giacca",
-  "pantaloni",
-  "modellatore",
-  "culotte",
-  "parigamba",
-  "piumino",
-  "camicia",
-  "kaftano",
-  "telo",
-  "sciarpa",
-  "intero",
-  "bikini",
-  "gonna",
-  "borsa",
-];
 
 const product: Parameters<typeof productArtSvg>[0] = {
   subcategory: "t-shirt",
@@ -66,7 +41,7 @@ describe("productArtSvg", () => {
   });
 
   it.each(subcategories)("renders %s, distinct from the generic shape", async (subcategory) => {
-    for (const gender of ["Donna", "Uomo", "Bambini"] as const) {
+    for (const gender of genders) {
       for (const view of [0, 1]) {
         expect(productArtSvg({ ...product, subcategory, gender, view }).length).toBeLessThan(8000);
       }

@@ -1,8 +1,7 @@
 // Generated illustrations for the demo catalogue and blog: the shop has no photographs, so products get
 // a calm flat-lay "packshot" drawn as SVG and blog posts an abstract editorial cover. Pure and
 // deterministic: the same input always gives the same document.
-
-type Gender = "Donna" | "Uomo" | "Bambini";
+import type { Gender } from "~/db/schema";
 
 type ProductArtInput = {
   subcategory: string;
@@ -25,7 +24,7 @@ function hashString(text: string): number {
 }
 
 /** mulberry32: a tiny seeded generator, so "random" details never change between renders. */
-function seededRandom(seed: number): () => number {
+export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

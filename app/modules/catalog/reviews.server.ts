@@ -8,7 +8,7 @@ import { products, reviews } from "~/db/schema";
 const ratingMessage = "Seleziona una valutazione da 1 a 5 stelle.";
 const productMessage = "Prodotto non trovato.";
 
-export const reviewInputSchema = z.object({
+const reviewInputSchema = z.object({
   productId: z.coerce.number({ error: productMessage }).int(productMessage).positive(productMessage),
   author: z
     .string({ error: "Inserisci il tuo nome." })

@@ -128,55 +128,65 @@ describe("quantity", () => {
 });
 
 describe("addToCartProblem", () => {
-  it("allows an available colour and size within stock", () => {
-    expect(addToCartProblem(bra(), { color: "Nero", size: "M" }, 4)).toBeNull();
-  });
-
-  it("blocks a sold-out product", () => {
-    const product = productWith({ Nero: { S: 0, M: 0 } });
-    expect(addToCartProblem(product, { color: null, size: null }, 1)).toEqual({
-      title: "Prodotto Esaurito",
-      description: "Questo articolo non è al momento disponibile.",
-    });
-  });
-
-  it("blocks a sold-out colour", () => {
-    expect(addToCartProblem(bra(), { color: "Bianco", size: null }, 1)).toEqual({
-      title: "Colore Esaurito",
-      description: "Questo colore non è al momento disponibile.",
-    });
-  });
-
-  it("blocks a product without a price", () => {
-    const product = productWith({ Nero: { M: 3 } }, { priceCents: null });
-    expect(addToCartProblem(product, { color: "Nero", size: "M" }, 1)).toEqual({
-      title: "Errore",
-      description: "Prezzo del prodotto non disponibile.",
-    });
-  });
-
-  it("asks for a size when there are sizes and the first is not 'Unica'", () => {
-    expect(addToCartProblem(bra(), { color: "Nero", size: null }, 1)).toEqual({
-      title: "Selezione richiesta",
-      description: "Per favore, seleziona una taglia.",
-    });
-  });
-
-  it("does not ask for a size on one-size products", () => {
-    const scarf = productWith({ Nero: { Unica: 2 } });
-    expect(addToCartProblem(scarf, { color: "Nero", size: null }, 1)).toBeNull();
-  });
-
-  it("asks for a colour when the first is not 'Unico'", () => {
-    expect(addToCartProblem(bra(), { color: null, size: "M" }, 1)).toEqual({
-      title: "Selezione richiesta",
-      description: "Per favore, seleziona un colore.",
-    });
-  });
-
-  it("does not ask for a colour on single-colour products", () => {
-    const product = productWith({ Unico: { S: 1, M: 2 } });
-    expect(addToCartProblem(product, { color: null, size: "M" }, 2)).toBeNull();
+  it.each([
+    {
+      case: "allows an available colour and size within stock",
+      product: bra(),
+      selection: { color: "Nero", size: "M" },
+      quantity: 4,
+      problem: null,
+    },
+    {
+      case: "blocks a sold-out product",
+      product: productWith({ Nero: { S: 0, M: 0 } }),
+      selection: { color: null, size: null },
+      quantity: 1,
+      problem: { title: "Prodotto Esaurito", description: "Questo articolo non è al momento disponibile." },
+    },
+    {
+      case: "blocks a sold-out colour",
+      product: bra(),
+      selection: { color: "Bianco", size: null },
+      quantity: 1,
+      problem: { title: "Colore Esaurito", description: "Questo colore non è al momento disponibile." },
+    },
+    {
+      case: "blocks a product without a price",
+      product: productWith({ Nero: { M: 3 } }, { priceCents: null }),
+      selection: { color: "Nero", size: "M" },
+      quantity: 1,
+      problem: { title: "Errore", description: "Prezzo del prodotto non disponibile." },
+    },
+    {
+      case: "asks for a size when there are sizes and the first is not 'Unica'",
+      product: bra(),
+      selection: { color: "Nero", size: null },
+      quantity: 1,
+      problem: { title: "Selezione richiesta", description: "Per favore, seleziona una taglia." },
+    },
+    {
+      case: "does not ask for a size on one-size products",
+      product: productWith({ Nero: { Unica: 2 } }),
+      selection: { color: "Nero", size: null },
+      quantity: 1,
+      problem: null,
+    },
+    {
+      case: "asks for a colour when the first is not 'Unico'",
+      product: bra(),
+      selection: { color: null, size: "M" },
+      quantity: 1,
+      problem: { title: "Selezione richiesta", description: "Per favore, seleziona un colore." },
+    },
+    {
+      case: "does not ask for a colour on single-colour products",
+      product: productWith({ Unico: { S: 1, M: 2 } }),
+      selection: { color: null, size: "M" },
+      quantity: 2,
+      problem: null,
+    },
+  ])("$case", ({ product, selection, quantity, problem }) => {
+    expect(addToCartProblem(product, selection, quantity)).toEqual(problem);
   });
 
   it("blocks more pieces than the stock, counting those already in the cart", () => {

@@ -10,7 +10,7 @@ const channel = "outgoing_emails";
 /** A claimed e-mail is left alone by other workers for this long, in case its sender dies mid-send. */
 const leaseSeconds = 300;
 /** After this many failed attempts (about two days of retries) an e-mail is marked failed. */
-export const maxAttempts = 50;
+const maxAttempts = 50;
 const batchSize = 20;
 
 /** Retry delay after `attempts` failures: 30 s, 1 min, 2 min … capped at one hour. */

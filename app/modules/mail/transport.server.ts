@@ -38,7 +38,7 @@ export function smtpTransport(url: string, from: string): MailTransport {
 }
 
 /** The sandbox: each message becomes an .eml file in `dir`, readable by any mail client. */
-export function outboxTransport(dir: string, from: string): MailTransport {
+function outboxTransport(dir: string, from: string): MailTransport {
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     kind: "outbox",

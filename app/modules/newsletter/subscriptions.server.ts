@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, ne } from "drizzle-orm";
 import type { Database, Queryable } from "~/db/client.server";
 import { newsletterSubscribers, newsletterUnsubscribeTokens } from "~/db/schema";
+import { normalizeEmail } from "~/modules/mail/address";
 import { composeEmail } from "~/modules/mail/compose";
 import { enqueueEmail } from "~/modules/mail/queue.server";
 import { shop } from "~/modules/shop/identity";
@@ -29,7 +30,7 @@ function hashToken(token: string): string {
  * A fresh one-click unsubscribe address for one e-mail to `subscriberId`. Every newsletter e-mail
  * (the confirmation and any later one) gets its own, and all of them keep working.
  */
-export async function newsletterUnsubscribeUrl(db: Queryable, subscriberId: number): Promise<string> {
+async function newsletterUnsubscribeUrl(db: Queryable, subscriberId: number): Promise<string> {
   const { token, hash } = newToken();
   await db.insert(newsletterUnsubscribeTokens).values({ subscriberId, tokenHash: hash });
   return absoluteUrl(`/newsletter/disiscriviti?token=${token}`);
@@ -62,7 +63,7 @@ export async function subscribe(
   db: Database,
   { email, ip, source, now = new Date() }: { email: string; ip: string; source: NewsletterSource; now?: Date },
 ): Promise<void> {
-  const address = email.trim().toLowerCase();
+  const address = normalizeEmail(email);
   const consent = { consentText: NEWSLETTER_CONSENT_TEXT, consentIp: ip, consentAt: now, source };
   await db.transaction(async (tx) => {
     const confirm = newToken();

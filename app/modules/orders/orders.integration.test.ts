@@ -2,9 +2,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { type NewOrder, orderItems, orders } from "~/db/schema";
 import { createConfirmedUser } from "~/modules/accounts/provisioning.server";
 import { connectTestDatabase } from "../../../tests/integration/database";
+import { insertOrder, testPassword, testShippingAddress, uniqueEmail } from "../../../tests/support/fixtures";
 import { getOrderDetail, listAllOrders } from "./admin-orders.server";
 import { listCustomerOrders } from "./customer-orders.server";
 import { findLabel, labelsDir } from "./labels.server";
@@ -13,59 +13,20 @@ const db = connectTestDatabase();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vetrina-labels-"));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-const address = {
-  name: "Anna Neri",
-  address: "Via Roma 1",
-  city: "Fossano",
-  postalCode: "12045",
-  country: "Italia",
-  phone: "0172 123456",
-  email: "anna@example.it",
-};
-
-async function placeOrder(userId: string | null, extra: Partial<NewOrder> = {}) {
-  const [order] = await db
-    .insert(orders)
-    .values({
-      userId,
-      email: address.email,
-      status: "processing",
-      paymentStatus: "paid",
-      deliveryMethod: "shipping",
-      shippingAddress: address,
-      subtotalCents: 5000,
-      shippingCostCents: 790,
-      totalCents: 5790,
-      ...extra,
-    })
-    .returning({ id: orders.id });
-  const orderId = (order as { id: string }).id;
-  await db.insert(orderItems).values([
-    { orderId, productName: "Pigiama in cotone", size: "M", color: "Blu", quantity: 2, unitPriceCents: 2000 },
-    { orderId, productName: "Calze", size: null, color: null, quantity: 1, unitPriceCents: 1000 },
-  ]);
-  return orderId;
-}
-
 const customer = (name: string, role: "customer" | "admin" = "customer") =>
-  createConfirmedUser(db, {
-    email: `${name}-${Math.random().toString(36).slice(2, 8)}@example.it`,
-    password: "Segreta#2024",
-    name,
-    role,
-  });
+  createConfirmedUser(db, { email: uniqueEmail(name), password: testPassword, name, role });
 
 describe("customer orders", () => {
   it("lists only the customer's own orders, newest first, with their lines", async () => {
     const anna = await customer("Anna");
     const luca = await customer("Luca");
-    const older = await placeOrder(anna, { createdAt: new Date("2026-01-10T10:00:00Z") });
-    const newer = await placeOrder(anna, {
+    const older = await insertOrder(db, anna, { createdAt: new Date("2026-01-10T10:00:00Z") });
+    const newer = await insertOrder(db, anna, {
       createdAt: new Date("2026-03-01T10:00:00Z"),
       status: "shipped",
       shippingTracking: "GLS123",
     });
-    await placeOrder(luca);
+    await insertOrder(db, luca);
 
     const list = await listCustomerOrders(db, anna);
     expect(list.map((order) => order.id)).toEqual([newer, older]);
@@ -87,15 +48,20 @@ describe("customer orders", () => {
 describe("admin orders", () => {
   it("lists every order with the shipping name, and opens one with its lines", async () => {
     const anna = await customer("Anna");
-    const guestOrder = await placeOrder(null, { shippingAddress: { ...address, name: "" } });
-    const annaOrder = await placeOrder(anna);
+    const guestOrder = await insertOrder(db, null, { shippingAddress: { ...testShippingAddress, name: "" } });
+    const annaOrder = await insertOrder(db, anna);
 
     const rows = await listAllOrders(db);
     expect(rows.find((row) => row.id === annaOrder)).toMatchObject({ customerName: "Anna Neri", totalCents: 5790 });
     expect(rows.find((row) => row.id === guestOrder)?.customerName).toBeNull();
 
     const detail = await getOrderDetail(db, annaOrder);
-    expect(detail).toMatchObject({ id: annaOrder, shippingCostCents: 790, totalCents: 5790, shippingAddress: address });
+    expect(detail).toMatchObject({
+      id: annaOrder,
+      shippingCostCents: 790,
+      totalCents: 5790,
+      shippingAddress: testShippingAddress,
+    });
     expect(detail?.items).toHaveLength(2);
     expect(await getOrderDetail(db, "00000000-0000-4000-8000-000000000000")).toBeNull();
     expect(await getOrderDetail(db, "not-an-id")).toBeNull();
@@ -111,10 +77,10 @@ describe("shipping labels", () => {
     fs.writeFileSync(path.join(labelsDir(dataDir), "label-1.pdf"), "%PDF-1.4");
     fs.writeFileSync(path.join(dataDir, "outside.pdf"), "%PDF-1.4");
 
-    const withLabel = await placeOrder(anna, { shippingLabelPath: "label-1.pdf" });
-    const withoutLabel = await placeOrder(anna);
-    const lostLabel = await placeOrder(anna, { shippingLabelPath: "missing.pdf" });
-    const escaping = await placeOrder(anna, { shippingLabelPath: "../outside.pdf" });
+    const withLabel = await insertOrder(db, anna, { shippingLabelPath: "label-1.pdf" });
+    const withoutLabel = await insertOrder(db, anna);
+    const lostLabel = await insertOrder(db, anna, { shippingLabelPath: "missing.pdf" });
+    const escaping = await insertOrder(db, anna, { shippingLabelPath: "../outside.pdf" });
 
     const asAnna = { id: anna, role: "customer" as const };
     expect(await findLabel(db, dataDir, withLabel, asAnna)).toEqual({

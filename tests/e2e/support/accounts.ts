@@ -2,29 +2,33 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
-import { type NewOrder, orderItems, orders, type UserRole } from "../../../app/db/schema";
+import type { NewOrder, UserRole } from "../../../app/db/schema";
 import { createConfirmedUser } from "../../../app/modules/accounts/provisioning.server";
+import { insertOrder, testPassword, uniqueEmail } from "../../support/fixtures";
 import { e2eDatabase } from "./database";
+import { openHydrated } from "./page";
 import { appPort, baseURL } from "./ports";
-
-export const testPassword = "Segreta#2024";
 
 export type TestUser = { id: string; email: string; password: string; name: string };
 
 /** A new confirmed account, straight in the database (no e-mail, no rate limit). */
 export async function createUser(role: UserRole = "customer", name = "Anna Neri"): Promise<TestUser> {
-  const email = `${role}-${randomUUID().slice(0, 8)}@example.it`;
+  const email = uniqueEmail(role);
   const id = await createConfirmedUser(e2eDatabase(), { email, password: testPassword, name, role });
   return { id, email, password: testPassword, name };
 }
 
+/** Fills the login form on the page and sends it. */
+export async function fillLogin(page: Page, email: string, password: string) {
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Accedi", exact: true }).click();
+}
+
 /** Logs in through the /auth page, as a customer would, and waits for the home page. */
 export async function logIn(page: Page, user: Pick<TestUser, "email" | "password">) {
-  await page.goto("/auth");
-  await waitForHydration(page);
-  await page.getByLabel("Email", { exact: true }).fill(user.email);
-  await page.getByLabel("Password", { exact: true }).fill(user.password);
-  await page.getByRole("button", { name: "Accedi", exact: true }).click();
+  await openHydrated(page, "/auth");
+  await fillLogin(page, user.email, user.password);
   await expect(accountMenu(page)).toBeVisible();
 }
 
@@ -49,17 +53,12 @@ export async function sessionCookie(user: Pick<TestUser, "email" | "password">):
   return cookie;
 }
 
-/** Toasts and enhanced forms work once the page has hydrated; root.tsx mounts the Toaster then. */
-export async function waitForHydration(page: Page) {
-  await expect(page.locator('section[aria-label^="Notifications"]')).toBeAttached();
-}
-
 /** The server's folder of shipping labels (DATA_DIR/labels, see app/modules/orders/labels.server.ts). */
 const labelsFolder = path.join(".e2e-data", String(appPort), "labels");
 
 /**
- * An order of `userId` with two lines. `label: "file"` gives it a label PDF on disk, `"missing"` a
- * label whose file is gone.
+ * A shipped order of `userId` (see insertOrder) with a tracking code. `label: "file"` gives it a label
+ * PDF on disk, `"missing"` a label whose file is gone.
  */
 export async function placeOrder(
   userId: string | null,
@@ -71,37 +70,10 @@ export async function placeOrder(
     fs.mkdirSync(labelsFolder, { recursive: true });
     fs.writeFileSync(path.join(labelsFolder, labelFile), "%PDF-1.4\n% Etichetta di prova\n%%EOF\n");
   }
-  const [order] = await e2eDatabase()
-    .insert(orders)
-    .values({
-      userId,
-      email: "cliente@example.it",
-      status: "shipped",
-      paymentStatus: "paid",
-      deliveryMethod: "shipping",
-      shippingAddress: {
-        name: "Anna Neri",
-        address: "Via Roma 1",
-        city: "Fossano",
-        postalCode: "12045",
-        country: "Italia",
-        phone: "0172 123456",
-        email: "cliente@example.it",
-      },
-      subtotalCents: 5000,
-      shippingCostCents: 790,
-      totalCents: 5790,
-      shippingTracking: "GLS-TRACK-1",
-      shippingLabelPath: labelFile,
-      ...columns,
-    })
-    .returning({ id: orders.id });
-  const orderId = (order as { id: string }).id;
-  await e2eDatabase()
-    .insert(orderItems)
-    .values([
-      { orderId, productName: "Pigiama in cotone", size: "M", color: "Blu", quantity: 2, unitPriceCents: 2000 },
-      { orderId, productName: "Calze di lana", quantity: 1, unitPriceCents: 1000 },
-    ]);
-  return orderId;
+  return insertOrder(e2eDatabase(), userId, {
+    status: "shipped",
+    shippingTracking: "GLS-TRACK-1",
+    shippingLabelPath: labelFile,
+    ...columns,
+  });
 }

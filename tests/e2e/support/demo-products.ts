@@ -1,5 +1,10 @@
 import { buildDemoCatalog, type DemoProduct } from "../../../app/db/seed/catalog";
-import { deriveOptions, initialSelection, type SelectableProduct } from "../../../app/modules/catalog/selection";
+import {
+  deriveOptions,
+  initialSelection,
+  ONE_SIZE,
+  type SelectableProduct,
+} from "../../../app/modules/catalog/selection";
 
 // Products of the demo catalogue (deterministic, loaded by the app under test) that show each rule.
 
@@ -35,7 +40,7 @@ export const everydayProduct = find(
     product.discountPercentage === 0 &&
     colourNames(product).length >= 2 &&
     selectable(product).colors.every((colour) => colour.available) &&
-    product.variants[0]?.size !== "Unica" &&
+    product.variants[0]?.size !== ONE_SIZE &&
     preselected(product).stock >= 3,
 );
 
@@ -55,7 +60,7 @@ export const soldOutColourProduct = find(
 export const sizeGoneInOtherColourProduct = (() => {
   let otherColour = "";
   const product = find("product whose preselected size is sold out in another colour", (candidate) => {
-    if (!purchasable(candidate) || candidate.variants[0]?.size === "Unica") return false;
+    if (!purchasable(candidate) || candidate.variants[0]?.size === ONE_SIZE) return false;
     const { size } = preselected(candidate);
     const other = selectable(candidate).colors.find(
       (colour) => colour.available && stockOf(candidate, colour.name, size) === 0,
