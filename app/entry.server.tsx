@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { PassThrough } from "node:stream";
+import { Transform, type TransformCallback } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
@@ -44,7 +44,7 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
+          const body = new PiecesToParts({
             final(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;
@@ -71,4 +71,30 @@ export default function handleRequest(
       },
     );
   });
+}
+
+/**
+ * React writes a page in 4 KB pieces and calls `flush()` on its destination each time a part is
+ * complete (the shell, then each part that was waiting for data). React Router's adapter flushes
+ * the compression after every chunk it is given, so handing on the pieces one by one sent /shop as
+ * 26 compressed chunks, each its own socket write; handed on part by part, it is 5.
+ */
+class PiecesToParts extends Transform {
+  #pieces: Buffer[] = [];
+
+  override _transform(piece: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
+    this.#pieces.push(piece);
+    callback();
+  }
+
+  flush() {
+    if (this.#pieces.length === 0) return;
+    this.push(Buffer.concat(this.#pieces));
+    this.#pieces = [];
+  }
+
+  override _flush(callback: TransformCallback) {
+    this.flush();
+    callback();
+  }
 }

@@ -12,7 +12,9 @@ export async function createHttpApp(config: Config): Promise<express.Express> {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
-  app.use(compression());
+  // gzip level 4 instead of 6: a third less CPU for /shop's HTML (0.6 instead of 0.9 ms) for 4% more
+  // bytes. Browsers that accept Brotli get it at the middleware's quality 4, cheaper and smaller still.
+  app.use(compression({ level: 4 }));
   app.use(securityHeaders(config.env === "production"));
   app.use(requestLog());
   app.use(sameOriginMutations(config.publicUrl));

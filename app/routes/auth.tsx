@@ -23,13 +23,7 @@ import {
 } from "~/modules/accounts/rate-limits.server";
 import { safeRedirectPath } from "~/modules/accounts/redirect";
 import { getCurrentUser } from "~/modules/accounts/session.server";
-import {
-  emailOnlySchema,
-  emailRequired,
-  fieldErrors,
-  loginSchema,
-  registerSchema,
-} from "~/modules/accounts/validation";
+import { emailOnlySchema, fieldErrors, loginSchema, registerSchema } from "~/modules/accounts/validation";
 import { clientIp } from "~/modules/security/rate-limit.server";
 import { pageMeta } from "~/modules/shop/meta";
 import type { Route } from "./+types/auth";
@@ -156,7 +150,8 @@ function checkEmailRequest(
   request: Request,
   limits: typeof passwordResetLimits,
 ): { email: string } | { answer: Answer } {
-  if (String(form.get("email") ?? "").trim() === "") return { answer: failed(intent, { error: emailRequired }, 400) };
+  if (String(form.get("email") ?? "").trim() === "")
+    return { answer: failed(intent, { error: accountToasts.emailRequired }, 400) };
   const parsed = emailOnlySchema.safeParse(formFields(form));
   if (!parsed.success) return { answer: failed(intent, { fieldErrors: fieldErrors(parsed.error) }, 400) };
   const limited = checkRateLimits(intent, [

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { CollectionPageData } from "~/components/shop/collection-page";
 import { db } from "~/db/client.server";
 import type { Gender } from "~/db/schema";
-import { catalogFiltersSchema } from "~/modules/catalog/filters";
+import { parseFilters } from "~/modules/catalog/filters";
 import { type ListingFilters, listProducts } from "~/modules/catalog/listing.server";
 import { catalogMessages, loadFailureDetails } from "~/modules/catalog/messages";
 import { logger } from "~/modules/log/logger.server";
@@ -45,7 +45,7 @@ const sectionPages = {
 
 export function loadGenderPage(gender: Gender, request: Request) {
   const { path, intro } = genderPages[gender];
-  const price = catalogFiltersSchema.shape.price.parse(new URL(request.url).searchParams.get("price") ?? undefined);
+  const { price } = parseFilters(new URL(request.url).searchParams);
   return loadCollection(
     request,
     { kind: "gender", eyebrow: "Collezione", title: gender, intro, path, price },

@@ -1,5 +1,4 @@
 import { CalendarHeart, MessageCircle, RotateCcw, Truck } from "lucide-react";
-import { Accordion } from "radix-ui";
 import { lazy, Suspense, useState } from "react";
 import { data, Link, redirect } from "react-router";
 import { z } from "zod";
@@ -141,9 +140,10 @@ function Price({ product }: { product: ProductDetails }) {
   );
 }
 
-const accordionTriggerClass =
-  "flex w-full items-center justify-between py-4 text-left text-sm font-medium tracking-[0.1em] text-ink uppercase hover:text-wine after:text-lg after:content-['+'] data-[state=open]:after:content-['–']";
+const accordionSummaryClass =
+  "flex cursor-pointer list-none items-center justify-between py-4 text-sm font-medium tracking-[0.1em] text-ink uppercase hover:text-wine [&::-webkit-details-marker]:hidden after:text-lg after:content-['+'] group-open:after:content-['–']";
 
+// Native disclosures: they open before JavaScript runs, and their text is part of the page for search engines.
 function ProductInformation({ product }: { product: ProductDetails }) {
   const sections = [
     { value: "details", title: "Dettagli", body: product.details ? <p>{product.details}</p> : null },
@@ -163,16 +163,14 @@ function ProductInformation({ product }: { product: ProductDetails }) {
   ].filter((section) => section.body !== null);
 
   return (
-    <Accordion.Root type="multiple" className="divide-y divide-sand border-y border-sand">
+    <div className="divide-y divide-sand border-y border-sand">
       {sections.map((section) => (
-        <Accordion.Item key={section.value} value={section.value}>
-          <Accordion.Header>
-            <Accordion.Trigger className={accordionTriggerClass}>{section.title}</Accordion.Trigger>
-          </Accordion.Header>
-          <Accordion.Content className="pb-5 leading-relaxed text-ink-soft">{section.body}</Accordion.Content>
-        </Accordion.Item>
+        <details key={section.value} className="group">
+          <summary className={accordionSummaryClass}>{section.title}</summary>
+          <div className="pb-5 leading-relaxed text-ink-soft">{section.body}</div>
+        </details>
       ))}
-    </Accordion.Root>
+    </div>
   );
 }
 

@@ -88,7 +88,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
 
 function ProfileForm({ profile, nativeAnswer }: { profile: Profile; nativeAnswer?: FormResult }) {
   const form = useCheckedForm<FormResult>({
-    schema: profileSchema,
+    schema: (rules) => rules.profileSchema,
     action: "/profile",
     nativeAnswer,
     onSuccess: () => void showToast(accountToasts.profileUpdated, "success"),
@@ -112,7 +112,7 @@ function ProfileForm({ profile, nativeAnswer }: { profile: Profile; nativeAnswer
   );
 
   return (
-    <form method="post" action="/profile" noValidate onSubmit={form.onSubmit} className="space-y-5">
+    <form method="post" action="/profile" noValidate {...form.formProps} className="space-y-5">
       {form.nativeError && (
         <p role="alert" className="rounded-sm border border-sale/30 bg-blush px-3 py-2 text-sm text-sale">
           <strong>{form.nativeError.title}:</strong> {form.nativeError.description}

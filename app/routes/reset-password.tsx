@@ -52,7 +52,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const [done, setDone] = useState(actionData?.ok === true);
   const form = useCheckedForm<FormResult>({
-    schema: newPasswordSchema,
+    schema: (rules) => rules.newPasswordSchema,
     action: "/reset-password",
     nativeAnswer: actionData,
     onSuccess: () => setDone(true),
@@ -80,7 +80,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           <p className="mt-2 text-sm text-ink-soft">
             Scegli una nuova password: almeno 8 caratteri, con maiuscole, minuscole, numeri e caratteri speciali.
           </p>
-          <form method="post" action="/reset-password" noValidate onSubmit={form.onSubmit} className="mt-6 space-y-4">
+          <form method="post" action="/reset-password" noValidate {...form.formProps} className="mt-6 space-y-4">
             {form.nativeError && (
               <p role="alert" className="rounded-sm border border-sale/30 bg-blush px-3 py-2 text-sm text-sale">
                 <strong>{form.nativeError.title}:</strong> {form.nativeError.description}

@@ -1,7 +1,6 @@
 import { LayoutGrid, List } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { data, Link, redirect, type ShouldRevalidateFunctionArgs, useLocation, useNavigate } from "react-router";
-import { z } from "zod/mini";
 import { ProductGrid, type ProductLayout } from "~/components/shop/product-grid";
 import { SectionMessage } from "~/components/shop/section-message";
 import { FilterPanel, FilterToggle } from "~/components/shop/shop-filters";
@@ -12,9 +11,9 @@ import { type CatalogFacets, getCatalogFacets } from "~/modules/catalog/facets.s
 import {
   ALL,
   type CatalogFilters,
-  catalogFiltersSchema,
   filtersToRequestParams,
   filtersToSearchParams,
+  listsFromHistoryState,
   parseFilters,
   sortLabels,
 } from "~/modules/catalog/filters";
@@ -96,8 +95,6 @@ export function meta({ loaderData, location }: Route.MetaArgs) {
   ];
 }
 
-const listsInHistorySchema = z.pick(catalogFiltersSchema, { sizes: true, brands: true });
-
 export default function Shop({ loaderData }: Route.ComponentProps) {
   const hydrated = useHydrated();
   const location = useLocation();
@@ -108,10 +105,9 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
 
   // Sizes and brands stay out of the URL (spec, section 4): they travel in the history entry's state,
   // so Back restores them, and any other way of reaching the page starts without them.
-  const lists = listsInHistorySchema.safeParse(location.state);
   const filters: CatalogFilters = {
     ...parseFilters(new URLSearchParams(location.search)),
-    ...(lists.success ? lists.data : {}),
+    ...listsFromHistoryState(location.state),
   };
   const cursor = new URLSearchParams(location.search).get("cursor");
   const query = filtersToRequestParams(filters, cursor).toString();

@@ -2,7 +2,6 @@ import { expect, type Page, test } from "@playwright/test";
 import { and, desc, eq } from "drizzle-orm";
 import { reviews } from "../../app/db/schema";
 import { lowestPriceBeforeCurrent } from "../../app/modules/catalog/omnibus";
-import { createConsent } from "../../app/modules/consent/consent";
 import { formatEuro } from "../../app/modules/shop/constants";
 import { e2eDatabase } from "./support/database";
 import {
@@ -17,41 +16,17 @@ import {
   soldOutProduct,
   unpricedProduct,
 } from "./support/demo-products";
+import { expectToast, openHydrated, skipCookieBannerAndPopup } from "./support/page";
 
 // The product page: options preselected, every rule that blocks 'Aggiungi al carrello' with its toast,
 // prices, reviews, the newsletter popup and the 404 for unknown products.
 
-/**
- * A visitor who has already answered the cookie banner and seen the newsletter popup in this session
- * (the popup has its own test), so nothing covers the page.
- */
-test.beforeEach(async ({ page }, testInfo) => {
-  const consent = JSON.stringify(createConsent(false));
-  const skipPopup = !testInfo.title.includes("newsletter popup");
-  await page.addInitScript(
-    ({ consent, skipPopup }) => {
-      localStorage.setItem("cookie-consent", consent);
-      if (skipPopup) sessionStorage.setItem("newsletter-popup-shown", "1");
-    },
-    { consent, skipPopup },
-  );
-});
+// The newsletter popup has its own test.
+test.beforeEach(({ page }, testInfo) =>
+  skipCookieBannerAndPopup(page, { showNewsletterPopup: testInfo.title.includes("newsletter popup") }),
+);
 
-/** Opens a product page and waits until React runs it (the toast area appears after hydration). */
-async function openProduct(page: Page, id: number) {
-  await page.goto(`/product/${id}`);
-  await expect(page.locator('section[aria-label^="Notifications"]')).toBeAttached();
-}
-
-function toast(page: Page, title: string) {
-  return page.locator("[data-sonner-toast]").filter({ hasText: title });
-}
-
-async function expectToast(page: Page, title: string, description?: string) {
-  const shown = toast(page, title);
-  await expect(shown).toBeVisible();
-  if (description) await expect(shown).toContainText(description);
-}
+const openProduct = (page: Page, id: number) => openHydrated(page, `/product/${id}`);
 
 const addButton = (page: Page) => page.getByRole("button", { name: "Aggiungi al carrello" });
 const storedCart = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem("shoppingCart") ?? "[]"));
@@ -276,4 +251,24 @@ test("shows four related products of the same gender", async ({ page }) => {
   expect(ids).not.toContain(everydayProduct.id);
   expect(new Set(ids).size).toBe(4);
   for (const id of ids) expect(demoCatalog.find((product) => product.id === id)?.gender).toBe(everydayProduct.gender);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("details, composition and washing open and close like an accordion", async ({ page }) => {
+    const product = everydayProduct;
+    await page.goto(`/product/${product.id}`);
+    const composition = page.getByText(product.composition, { exact: true });
+    const firstWashingLine = page.getByText(product.washing[0] as string, { exact: true });
+    await expect(composition).toBeHidden();
+    await page.getByText("Composizione", { exact: true }).click();
+    await expect(composition).toBeVisible();
+    // Each section opens on its own: the others keep their state.
+    await page.getByText("Lavaggio", { exact: true }).click();
+    await expect(firstWashingLine).toBeVisible();
+    await expect(composition).toBeVisible();
+    await page.getByText("Composizione", { exact: true }).click();
+    await expect(composition).toBeHidden();
+  });
 });

@@ -6,7 +6,6 @@ import { buttonClass } from "~/components/ui/button";
 import { useHydrated } from "~/components/use-hydrated";
 import { accountToasts } from "~/modules/accounts/error-messages";
 import type { AuthFormResult } from "~/modules/accounts/form-results";
-import { emailOnlySchema, emailRequired, loginSchema, registerSchema } from "~/modules/accounts/validation";
 import type { AuthTab } from "./auth-dialog-state";
 import { TextField } from "./text-field";
 import { useCheckedForm } from "./use-checked-form";
@@ -137,7 +136,7 @@ function LoginForm({
   const hydrated = useHydrated();
   const [email, setEmail] = useState("");
   const form = useCheckedForm<AuthFormResult>({
-    schema: loginSchema,
+    schema: (rules) => rules.loginSchema,
     action: "/auth",
     nativeAnswer,
     onSuccess: () => {
@@ -150,7 +149,7 @@ function LoginForm({
 
   return (
     <div className="space-y-4">
-      <form method="post" action="/auth" noValidate onSubmit={form.onSubmit} className="space-y-4">
+      <form method="post" action="/auth" noValidate {...form.formProps} className="space-y-4">
         <IntentField intent="login" />
         {/* Only a native post is redirected by the action; once hydrated, the page moves on by itself. */}
         {!hydrated && redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
@@ -201,7 +200,7 @@ function ResetRequestForm({
   onCancel: () => void;
 }) {
   const form = useCheckedForm<AuthFormResult>({
-    schema: emailOnlySchema,
+    schema: (rules) => rules.emailOnlySchema,
     action: "/auth",
     nativeAnswer,
     onSuccess: () => {
@@ -214,14 +213,21 @@ function ResetRequestForm({
     const email = new FormData(event.currentTarget).get("email");
     if (String(email ?? "").trim() === "") {
       event.preventDefault();
-      void showToast(emailRequired, "error");
+      void showToast(accountToasts.emailRequired, "error");
       return;
     }
-    form.onSubmit(event);
+    form.formProps.onSubmit(event);
   }
 
   return (
-    <form method="post" action="/auth" noValidate onSubmit={onSubmit} className="space-y-4">
+    <form
+      method="post"
+      action="/auth"
+      noValidate
+      onFocus={form.formProps.onFocus}
+      onSubmit={onSubmit}
+      className="space-y-4"
+    >
       <IntentField intent="reset-request" />
       <p className="text-sm text-ink-soft">
         Inserisci l'email del tuo account: ti invieremo un link per reimpostare la password.
@@ -258,7 +264,7 @@ function RegisterForm({
   onRegistered: (email: string) => void;
 }) {
   const form = useCheckedForm<AuthFormResult>({
-    schema: registerSchema,
+    schema: (rules) => rules.registerSchema,
     action: "/auth",
     nativeAnswer,
     onSuccess: (answer) => {
@@ -295,7 +301,7 @@ function RegisterForm({
   );
 
   return (
-    <form method="post" action="/auth" noValidate onSubmit={form.onSubmit} className="space-y-4">
+    <form method="post" action="/auth" noValidate {...form.formProps} className="space-y-4">
       <IntentField intent="register" />
       <NativeError error={form.nativeError} />
       <TextField id={id("name")} name="name" label="Nome" autoComplete="name" required error={form.errors.name} />
@@ -339,7 +345,7 @@ function RegisterForm({
 function ResendConfirmation({ email, nativeAnswer }: { email: string; nativeAnswer?: AuthFormResult }) {
   const [sent, setSent] = useState(nativeAnswer?.ok === true);
   const form = useCheckedForm<AuthFormResult>({
-    schema: emailOnlySchema,
+    schema: (rules) => rules.emailOnlySchema,
     action: "/auth",
     nativeAnswer,
     onSuccess: () => {
@@ -351,7 +357,7 @@ function ResendConfirmation({ email, nativeAnswer }: { email: string; nativeAnsw
     },
   });
   return (
-    <form method="post" action="/auth" noValidate onSubmit={form.onSubmit} className="text-sm text-ink-soft">
+    <form method="post" action="/auth" noValidate {...form.formProps} className="text-sm text-ink-soft">
       <IntentField intent="resend-confirmation" />
       <input type="hidden" name="email" value={email} />
       <NativeError error={form.nativeError} />

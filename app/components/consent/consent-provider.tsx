@@ -7,11 +7,14 @@ import {
   parseConsent,
   shouldShowBanner,
 } from "~/modules/consent/consent";
-import { type AnalyticsIds, analyticsLoaded, loadAnalytics, removeAnalyticsCookies } from "./analytics";
-import { CookieBanner } from "./cookie-banner";
+import type { AnalyticsIds } from "./analytics";
 
-// The dialog is needed only when someone asks for it, so it stays out of the first download.
+// Out of the first download: the banner, shown (after hydration) only until a visitor chooses; the
+// dialog, needed only when someone asks for it; the analytics code, needed only after a yes (or to
+// clean up after a no).
+const CookieBanner = lazy(() => import("./cookie-banner").then((module) => ({ default: module.CookieBanner })));
 const ConsentSettingsDialog = lazy(() => import("./consent-settings-dialog"));
+const analyticsCode = () => import("./analytics");
 
 type ConsentContextValue = { openSettings: () => void };
 
@@ -35,16 +38,18 @@ export function ConsentProvider({ analytics, children }: { analytics: AnalyticsI
   const allowed = record !== undefined && analyticsAllowed(record);
   const { gaMeasurementId, clarityProjectId } = analytics;
   useEffect(() => {
-    if (allowed) loadAnalytics({ gaMeasurementId, clarityProjectId });
+    if (allowed) void analyticsCode().then((code) => code.loadAnalytics({ gaMeasurementId, clarityProjectId }));
   }, [allowed, gaMeasurementId, clarityProjectId]);
 
   function save(analyticsConsent: boolean) {
     writeLocalStorage(CONSENT_STORAGE_KEY, JSON.stringify(createConsent(analyticsConsent)));
     setSettingsOpen(false);
     if (!analyticsConsent) {
-      removeAnalyticsCookies();
-      // Scripts already running cannot be unloaded: a fresh page starts without them.
-      if (analyticsLoaded()) window.location.reload();
+      void analyticsCode().then((code) => {
+        code.removeAnalyticsCookies();
+        // Scripts already running cannot be unloaded: a fresh page starts without them.
+        if (code.analyticsLoaded()) window.location.reload();
+      });
     }
   }
 
@@ -52,11 +57,13 @@ export function ConsentProvider({ analytics, children }: { analytics: AnalyticsI
     <ConsentContext value={{ openSettings: () => setSettingsOpen(true) }}>
       {children}
       {record !== undefined && shouldShowBanner(record) && (
-        <CookieBanner
-          onAcceptAll={() => save(true)}
-          onNecessaryOnly={() => save(false)}
-          onCustomize={() => setSettingsOpen(true)}
-        />
+        <Suspense>
+          <CookieBanner
+            onAcceptAll={() => save(true)}
+            onNecessaryOnly={() => save(false)}
+            onCustomize={() => setSettingsOpen(true)}
+          />
+        </Suspense>
       )}
       {settingsOpen && (
         <Suspense>

@@ -1,6 +1,6 @@
-import { X } from "lucide-react";
-import { Dialog, Switch } from "radix-ui";
+import { Switch } from "radix-ui";
 import { useState } from "react";
+import { Dialog } from "~/components/ui/dialog";
 
 type ConsentSettingsDialogProps = {
   analyticsInitially: boolean;
@@ -13,77 +13,69 @@ export default function ConsentSettingsDialog({ analyticsInitially, onSave, onCl
   const [analytics, setAnalytics] = useState(analyticsInitially);
 
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-[60] bg-ink/40" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-[70] max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-md bg-white p-6 shadow-2xl sm:p-8">
-          <Dialog.Title className="font-display text-2xl text-ink">Preferenze cookie</Dialog.Title>
-          <Dialog.Description className="mt-2 text-sm leading-relaxed text-ink-soft">
-            Scegli quali cookie possiamo usare. Puoi cambiare idea in qualsiasi momento da «Preferenze cookie» in fondo
-            alla pagina o dall'Informativa sulla Privacy.
-          </Dialog.Description>
-
-          <div className="mt-6 divide-y divide-sand border-y border-sand">
-            <div className="flex items-start justify-between gap-4 py-4">
-              <div>
-                <p id="consent-necessary-label" className="font-medium text-ink">
-                  Cookie necessari
-                </p>
-                <p id="consent-necessary-description" className="mt-1 text-sm text-ink-soft">
-                  Servono al funzionamento del negozio: carrello, accesso all'account, sicurezza e memoria delle tue
-                  scelte, come questa. Sempre attivi.
-                </p>
-              </div>
-              <Switch.Root
-                checked
-                disabled
-                aria-labelledby="consent-necessary-label"
-                aria-describedby="consent-necessary-description"
-                className="relative mt-1 h-6 w-11 shrink-0 rounded-full bg-wine/60"
-              >
-                <Switch.Thumb className="block size-5 translate-x-[22px] rounded-full bg-white shadow" />
-              </Switch.Root>
-            </div>
-            <div className="flex items-start justify-between gap-4 py-4">
-              <div>
-                <p id="consent-analytics-label" className="font-medium text-ink">
-                  Cookie analitici
-                </p>
-                <p id="consent-analytics-description" className="mt-1 text-sm text-ink-soft">
-                  Google Analytics (indirizzo IP anonimizzato, nessuna pubblicità personalizzata) e Microsoft Clarity
-                  (registrazione delle sessioni di navigazione) ci dicono come viene usato il sito, per migliorarlo.
-                </p>
-              </div>
-              <Switch.Root
-                checked={analytics}
-                onCheckedChange={setAnalytics}
-                aria-labelledby="consent-analytics-label"
-                aria-describedby="consent-analytics-description"
-                className="relative mt-1 h-6 w-11 shrink-0 cursor-pointer rounded-full bg-sand transition-colors data-[state=checked]:bg-wine"
-              >
-                <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[22px]" />
-              </Switch.Root>
-            </div>
+    <Dialog
+      title="Preferenze cookie"
+      description={
+        <>
+          Scegli quali cookie possiamo usare. Puoi cambiare idea in qualsiasi momento da «Preferenze cookie» in fondo
+          alla pagina o dall'Informativa sulla Privacy.
+        </>
+      }
+      width="lg"
+      onClose={onClose}
+    >
+      <div className="mt-6 divide-y divide-sand border-y border-sand">
+        <div className="flex items-start justify-between gap-4 py-4">
+          <div>
+            <p id="consent-necessary-label" className="font-medium text-ink">
+              Cookie necessari
+            </p>
+            <p id="consent-necessary-description" className="mt-1 text-sm text-ink-soft">
+              Servono al funzionamento del negozio: carrello, accesso all'account, sicurezza e memoria delle tue scelte,
+              come questa. Sempre attivi.
+            </p>
           </div>
-
-          <div className="mt-6 flex justify-end">
-            <button
-              type="button"
-              onClick={() => onSave(analytics)}
-              className="rounded-sm bg-ink px-5 py-2.5 text-sm font-medium text-ivory hover:bg-wine"
-            >
-              Salva preferenze
-            </button>
-          </div>
-
-          <Dialog.Close
-            aria-label="Chiudi"
-            className="absolute top-3 right-3 flex size-9 items-center justify-center rounded-full text-ink-soft hover:bg-linen hover:text-ink"
+          <Switch.Root
+            checked
+            disabled
+            aria-labelledby="consent-necessary-label"
+            aria-describedby="consent-necessary-description"
+            className="relative mt-1 h-6 w-11 shrink-0 rounded-full bg-wine/60"
           >
-            <X aria-hidden className="size-5" />
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+            <Switch.Thumb className="block size-5 translate-x-[22px] rounded-full bg-white shadow" />
+          </Switch.Root>
+        </div>
+        <div className="flex items-start justify-between gap-4 py-4">
+          <div>
+            <p id="consent-analytics-label" className="font-medium text-ink">
+              Cookie analitici
+            </p>
+            <p id="consent-analytics-description" className="mt-1 text-sm text-ink-soft">
+              Google Analytics (indirizzo IP anonimizzato, nessuna pubblicità personalizzata) e Microsoft Clarity
+              (registrazione delle sessioni di navigazione) ci dicono come viene usato il sito, per migliorarlo.
+            </p>
+          </div>
+          <Switch.Root
+            checked={analytics}
+            onCheckedChange={setAnalytics}
+            aria-labelledby="consent-analytics-label"
+            aria-describedby="consent-analytics-description"
+            className="relative mt-1 h-6 w-11 shrink-0 cursor-pointer rounded-full bg-sand transition-colors data-[state=checked]:bg-wine"
+          >
+            <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[22px]" />
+          </Switch.Root>
+        </div>
+      </div>
+
+      <div className="mt-6 flex justify-end">
+        <button
+          type="button"
+          onClick={() => onSave(analytics)}
+          className="rounded-sm bg-ink px-5 py-2.5 text-sm font-medium text-ivory hover:bg-wine"
+        >
+          Salva preferenze
+        </button>
+      </div>
+    </Dialog>
   );
 }

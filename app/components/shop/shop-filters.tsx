@@ -160,9 +160,6 @@ function FilterForm({
     onDone();
   }
 
-  const toggle = (list: string[], value: string) =>
-    list.includes(value) ? list.filter((item) => item !== value) : [...list, value];
-
   return (
     <form method="get" action="/shop" onSubmit={submit} className="flex min-h-0 flex-1 flex-col">
       {/* Kept by the form so that a plain GET submission does not lose them. */}
@@ -209,69 +206,49 @@ function FilterForm({
         </FilterGroup>
 
         <FilterGroup title="Colore">
-          {/* The look of every option is set once on the list: the page is rendered for each visit. */}
-          <ul className="grid grid-cols-2 gap-x-3 gap-y-2 text-sm text-ink [&_label]:flex [&_label]:cursor-pointer [&_label]:items-center [&_label]:gap-2 [&_label:has(:checked)]:font-semibold [&_span]:size-5 [&_span]:shrink-0 [&_span]:rounded-full [&_span]:border [&_span]:border-ink/20 [&_span]:ring-wine [&_span]:ring-offset-2 [&_span]:ring-offset-ivory [&_:checked+span]:ring-2 [&_:focus-visible+span]:outline-2 [&_:focus-visible+span]:outline-wine">
+          {/* The radio itself is the swatch. Options are styled from their container, and lists are
+              plain labels rather than list items: /shop renders ~150 of them on every visit. */}
+          <div className="grid grid-cols-2 gap-x-3 gap-y-2 text-sm text-ink [&_input]:size-5 [&_input]:shrink-0 [&_input]:cursor-pointer [&_input]:appearance-none [&_input]:rounded-full [&_input]:border [&_input]:border-ink/20 [&_input]:ring-wine [&_input]:ring-offset-2 [&_input]:ring-offset-ivory [&_input:checked]:ring-2 [&_input:focus-visible]:outline-2 [&_input:focus-visible]:outline-offset-4 [&_input:focus-visible]:outline-wine [&_label]:flex [&_label]:cursor-pointer [&_label]:items-center [&_label]:gap-2 [&_label:has(:checked)]:font-semibold">
             {[{ name: ALL, code: "" }, ...facets.colours].map((colour) => (
-              <li key={colour.name}>
-                <label>
-                  <input
-                    type="radio"
-                    name="color"
-                    value={colour.name}
-                    checked={draft.color === colour.name}
-                    onChange={() => change({ ...draft, color: colour.name })}
-                    className="sr-only"
-                  />
-                  <span
-                    aria-hidden
-                    style={{
-                      background: colour.code || "conic-gradient(#b3202a, #cf9f2a, #2e4b36, #2b4ea2, #bba0cc, #b3202a)",
-                    }}
-                  />
-                  {colour.name === ALL ? "Tutti" : colour.name}
-                </label>
-              </li>
+              <label key={colour.name}>
+                <input
+                  type="radio"
+                  name="color"
+                  value={colour.name}
+                  checked={draft.color === colour.name}
+                  onChange={() => change({ ...draft, color: colour.name })}
+                  style={{
+                    background: colour.code || "conic-gradient(#b3202a, #cf9f2a, #2e4b36, #2b4ea2, #bba0cc, #b3202a)",
+                  }}
+                />
+                {colour.name === ALL ? "Tutti" : colour.name}
+              </label>
             ))}
-          </ul>
+          </div>
         </FilterGroup>
 
         <FilterGroup title="Taglia" count={draft.sizes.length}>
-          <ul className="flex flex-wrap gap-1.5 text-xs text-ink [&_label]:block [&_label]:cursor-pointer [&_span]:block [&_span]:min-w-10 [&_span]:rounded-sm [&_span]:border [&_span]:border-sand [&_span]:px-2 [&_span]:py-1.5 [&_span]:text-center [&_span:hover]:border-ink [&_:checked+span]:border-ink [&_:checked+span]:bg-ink [&_:checked+span]:text-ivory [&_:focus-visible+span]:outline-2 [&_:focus-visible+span]:outline-offset-2 [&_:focus-visible+span]:outline-wine">
-            {facets.sizes.map((size) => (
-              <li key={size}>
-                <label>
-                  <input
-                    type="checkbox"
-                    name="size"
-                    value={size}
-                    checked={draft.sizes.includes(size)}
-                    onChange={() => change({ ...draft, sizes: toggle(draft.sizes, size) })}
-                    className="sr-only"
-                  />
-                  <span>{size}</span>
-                </label>
-              </li>
-            ))}
-          </ul>
+          {/* Each label is the size's chip; the box inside it is visually hidden. */}
+          <div className="flex flex-wrap gap-1.5 text-xs text-ink [&_label]:block [&_label]:min-w-10 [&_label]:cursor-pointer [&_label]:rounded-sm [&_label]:border [&_label]:border-sand [&_label]:px-2 [&_label]:py-1.5 [&_label]:text-center [&_label:has(:checked)]:border-ink [&_label:has(:checked)]:bg-ink [&_label:has(:checked)]:text-ivory [&_label:has(:focus-visible)]:outline-2 [&_label:has(:focus-visible)]:outline-offset-2 [&_label:has(:focus-visible)]:outline-wine [&_label:hover]:border-ink">
+            <CheckboxList
+              name="size"
+              options={facets.sizes}
+              selected={draft.sizes}
+              onChange={(sizes) => change({ ...draft, sizes })}
+              boxClassName="sr-only"
+            />
+          </div>
         </FilterGroup>
 
         <FilterGroup title="Marca" count={draft.brands.length}>
-          <ul className="space-y-2 text-sm text-ink [&_input]:size-4 [&_input]:accent-wine [&_label]:flex [&_label]:cursor-pointer [&_label]:items-center [&_label]:gap-2.5">
-            {facets.brands.map((brand) => (
-              <li key={brand}>
-                <label>
-                  <input
-                    type="checkbox"
-                    name="brand"
-                    value={brand}
-                    checked={draft.brands.includes(brand)}
-                    onChange={() => change({ ...draft, brands: toggle(draft.brands, brand) })}
-                  />
-                  {brand}
-                </label>
-              </li>
-            ))}
-          </ul>
+          <div className={choiceListClass}>
+            <CheckboxList
+              name="brand"
+              options={facets.brands}
+              selected={draft.brands}
+              onChange={(brands) => change({ ...draft, brands })}
+            />
+          </div>
         </FilterGroup>
       </div>
 
@@ -322,6 +299,9 @@ function FilterGroup({
   );
 }
 
+const choiceListClass =
+  "space-y-2 text-sm text-ink [&_input]:size-4 [&_input]:accent-wine [&_label]:flex [&_label]:cursor-pointer [&_label]:items-center [&_label]:gap-2.5";
+
 function RadioList({
   name,
   value,
@@ -334,21 +314,50 @@ function RadioList({
   onChange: (value: string) => void;
 }) {
   return (
-    <ul className="space-y-2 text-sm text-ink [&_input]:size-4 [&_input]:accent-wine [&_label]:flex [&_label]:cursor-pointer [&_label]:items-center [&_label]:gap-2.5">
+    <div className={choiceListClass}>
       {options.map((option) => (
-        <li key={option.value}>
-          <label>
-            <input
-              type="radio"
-              name={name}
-              value={option.value}
-              checked={value === option.value}
-              onChange={() => onChange(option.value)}
-            />
-            {option.label}
-          </label>
-        </li>
+        <label key={option.value}>
+          <input
+            type="radio"
+            name={name}
+            value={option.value}
+            checked={value === option.value}
+            onChange={() => onChange(option.value)}
+          />
+          {option.label}
+        </label>
       ))}
-    </ul>
+    </div>
   );
+}
+
+/** Checkboxes sharing a name, one per option; `onChange` gets the new selection. */
+function CheckboxList({
+  name,
+  options,
+  selected,
+  onChange,
+  boxClassName,
+}: {
+  name: string;
+  options: string[];
+  selected: string[];
+  onChange: (selected: string[]) => void;
+  boxClassName?: string;
+}) {
+  return options.map((option) => (
+    <label key={option}>
+      <input
+        type="checkbox"
+        name={name}
+        value={option}
+        checked={selected.includes(option)}
+        onChange={() =>
+          onChange(selected.includes(option) ? selected.filter((item) => item !== option) : [...selected, option])
+        }
+        className={boxClassName}
+      />
+      {option}
+    </label>
+  ));
 }

@@ -55,6 +55,8 @@ export const accountToasts = {
     title: "Email inviata",
     description: "Controlla la tua email per il link di reset della password",
   },
+  /** The reset request sent without an address. */
+  emailRequired: { title: "Email richiesta", description: "Inserisci la tua email per ricevere il link di reset" },
   resetRequestFailedTitle: "Errore",
   passwordResetFailed: { title: "Errore Reset Password", description: "Impossibile aggiornare la password" },
   passwordUpdatedTitle: "Password Aggiornata!",

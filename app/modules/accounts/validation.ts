@@ -58,11 +58,6 @@ export const registerSchema = z
   });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
-export const emailRequired = {
-  title: "Email richiesta",
-  description: "Inserisci la tua email per ricevere il link di reset",
-};
-
 /** The reset request and the "send the confirmation again" request: only an address. */
 export const emailOnlySchema = z.object({ email });
 

@@ -3,6 +3,7 @@ import {
   defaultFilters,
   filtersToRequestParams,
   filtersToSearchParams,
+  listsFromHistoryState,
   parseFilters,
   priceBucketRange,
 } from "./filters";
@@ -50,6 +51,24 @@ describe("parseFilters", () => {
     expect(parse("search=%20%20reggiseno%20%20").search).toBe("reggiseno");
     expect(parse(`search=${"a".repeat(150)}`).search).toHaveLength(100);
     expect(parse("size=M&size=M&size=&size=L").sizes).toEqual(["M", "L"]);
+  });
+});
+
+describe("listsFromHistoryState", () => {
+  test("reads the sizes and brands a history entry carries", () => {
+    expect(listsFromHistoryState({ sizes: ["M", " L "], brands: ["Lunaria"] })).toEqual({
+      sizes: ["M", "L"],
+      brands: ["Lunaria"],
+    });
+  });
+
+  test("an entry without lists gives none; malformed lists read as empty", () => {
+    expect(listsFromHistoryState(null)).toBeNull();
+    expect(listsFromHistoryState("M")).toBeNull();
+    expect(listsFromHistoryState([["M"]])).toBeNull();
+    expect(listsFromHistoryState({})).toEqual({ sizes: [], brands: [] });
+    expect(listsFromHistoryState({ sizes: "M", brands: ["Lunaria", 3] })).toEqual({ sizes: [], brands: [] });
+    expect(listsFromHistoryState({ sizes: Array.from({ length: 41 }, (_, i) => `T${i}`) })?.sizes).toEqual([]);
   });
 });
 

@@ -1,56 +1,69 @@
-import { z } from "zod/mini";
+import type { Gender } from "~/db/schema";
 import { DEFAULT_SORT, GENDERS, PRICE_BUCKETS, SORT_OPTIONS } from "~/modules/shop/constants";
 
 // The shop's filter state (storefront spec, section 3), shared by the /shop loader, the page
-// endpoint and the browser (hence zod/mini: a fraction of the full library's download). A
-// hand-edited URL never fails: an unknown value falls back to its default.
+// endpoint and the browser. A hand-edited URL never fails: an unknown value falls back to its
+// default. Plain checks rather than a Zod schema: the browser runs them on every catalogue page,
+// and Zod's core alone would be 14 KB of their first download.
 
 export const ALL = "all";
 
 export type PriceBucket = (typeof PRICE_BUCKETS)[number];
 export type SortOption = (typeof SORT_OPTIONS)[number];
 
-// Values come from the database's option lists; the length limits only keep requests small.
-const optionValue = z.string().check(z.trim(), z.minLength(1), z.maxLength(60));
-const optionList = z.array(optionValue).check(z.maxLength(40));
-
-export const catalogFiltersSchema = z.object({
+export type CatalogFilters = {
   /** Gender: 'all', Donna, Uomo or Bambini. */
-  category: z.catch(z.enum([ALL, ...GENDERS]), ALL),
-  subcategory: z.catch(optionValue, ALL),
-  price: z.catch(z.enum([ALL, ...PRICE_BUCKETS]), ALL),
-  color: z.catch(optionValue, ALL),
-  sizes: z.catch(optionList, []),
-  brands: z.catch(optionList, []),
-  search: z.catch(
-    z.pipe(
-      z.string(),
-      z.transform((value) => value.trim().slice(0, 100)),
-    ),
-    "",
-  ),
-  sort: z.catch(z.enum(SORT_OPTIONS), DEFAULT_SORT),
-});
+  category: typeof ALL | Gender;
+  subcategory: string;
+  price: typeof ALL | PriceBucket;
+  color: string;
+  sizes: string[];
+  brands: string[];
+  search: string;
+  sort: SortOption;
+};
 
-export type CatalogFilters = z.infer<typeof catalogFiltersSchema>;
+export const defaultFilters: CatalogFilters = {
+  category: ALL,
+  subcategory: ALL,
+  price: ALL,
+  color: ALL,
+  sizes: [],
+  brands: [],
+  search: "",
+  sort: DEFAULT_SORT,
+};
 
-export const defaultFilters: CatalogFilters = catalogFiltersSchema.parse({});
+// Values come from the database's option lists; the length limits only keep requests small.
+const OPTION_MAX_LENGTH = 60;
+const OPTION_LIST_MAX_LENGTH = 40;
+const SEARCH_MAX_LENGTH = 100;
 
 /**
  * Filters from a query string. `size` and `brand` may repeat: the filter form sends them that way
  * before JavaScript runs, although the page never writes them into its own URL.
  */
 export function parseFilters(params: URLSearchParams): CatalogFilters {
-  return catalogFiltersSchema.parse({
-    category: params.get("category") ?? undefined,
-    subcategory: params.get("subcategory") ?? undefined,
-    price: params.get("price") ?? undefined,
-    color: params.get("color") ?? undefined,
-    sizes: unique(params.getAll("size")),
-    brands: unique(params.getAll("brand")),
-    search: params.get("search") ?? undefined,
-    sort: params.get("sort") ?? undefined,
-  });
+  return {
+    category: oneOf(params.get("category"), [ALL, ...GENDERS], defaultFilters.category),
+    subcategory: optionValue(params.get("subcategory")) ?? defaultFilters.subcategory,
+    price: oneOf(params.get("price"), [ALL, ...PRICE_BUCKETS], defaultFilters.price),
+    color: optionValue(params.get("color")) ?? defaultFilters.color,
+    sizes: optionList(unique(params.getAll("size"))),
+    brands: optionList(unique(params.getAll("brand"))),
+    search: (params.get("search") ?? "").trim().slice(0, SEARCH_MAX_LENGTH),
+    sort: oneOf(params.get("sort"), SORT_OPTIONS, defaultFilters.sort),
+  };
+}
+
+/**
+ * The sizes and brands a history entry's state carries (the page keeps them out of its URL), or
+ * null when the state holds none: anything malformed reads as an empty list.
+ */
+export function listsFromHistoryState(state: unknown): Pick<CatalogFilters, "sizes" | "brands"> | null {
+  if (typeof state !== "object" || state === null || Array.isArray(state)) return null;
+  const { sizes, brands } = state as Record<string, unknown>;
+  return { sizes: optionList(sizes), brands: optionList(brands) };
 }
 
 /** The page's own query string: defaults and the size and brand lists are left out (spec, section 4). */
@@ -100,6 +113,24 @@ export const sortLabels: Record<SortOption, string> = {
   price_asc: "Prezzo crescente",
   price_desc: "Prezzo decrescente",
 };
+
+function oneOf<T extends string>(value: string | null, options: readonly T[], fallback: T): T {
+  return options.find((option) => option === value) ?? fallback;
+}
+
+/** A trimmed option of 1 to 60 characters, or null. */
+function optionValue(value: unknown): string | null {
+  if (typeof value !== "string") return null;
+  const trimmed = value.trim();
+  return trimmed.length >= 1 && trimmed.length <= OPTION_MAX_LENGTH ? trimmed : null;
+}
+
+/** A list of valid options, or an empty list when any of them is not one (or there are too many). */
+function optionList(values: unknown): string[] {
+  if (!Array.isArray(values) || values.length > OPTION_LIST_MAX_LENGTH) return [];
+  const options = values.map(optionValue);
+  return options.every((option) => option !== null) ? options : [];
+}
 
 function unique(values: string[]): string[] {
   return [...new Set(values.map((value) => value.trim()).filter(Boolean))];

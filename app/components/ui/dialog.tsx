@@ -1,0 +1,60 @@
+import { X } from "lucide-react";
+import { Dialog as RadixDialog } from "radix-ui";
+import type { ReactNode } from "react";
+
+type DialogProps = {
+  title: ReactNode;
+  description: ReactNode;
+  /** For screen readers only, when the title says enough on screen. */
+  descriptionHidden?: boolean;
+  /** A small line above the title. */
+  eyebrow?: string;
+  width?: "md" | "lg";
+  tone?: "white" | "ivory";
+  /** Escape, a click outside and the close button all end here: the caller unmounts the dialog. */
+  onClose: () => void;
+  children: ReactNode;
+};
+
+const widthClass = { md: "max-w-md", lg: "max-w-lg" };
+const toneClass = { white: "bg-white", ivory: "bg-ivory" };
+
+/** The shop's modal dialog: centred card over a dimmed page, title, description and a close button. */
+export function Dialog({
+  title,
+  description,
+  descriptionHidden = false,
+  eyebrow,
+  width = "md",
+  tone = "white",
+  onClose,
+  children,
+}: DialogProps) {
+  return (
+    <RadixDialog.Root open onOpenChange={(open) => !open && onClose()}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="fixed inset-0 z-[60] bg-ink/40" />
+        <RadixDialog.Content
+          className={`fixed top-1/2 left-1/2 z-[70] max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-md p-6 shadow-2xl sm:p-8 ${widthClass[width]} ${toneClass[tone]}`}
+        >
+          {eyebrow && <p className="text-xs font-semibold tracking-[0.25em] text-wine uppercase">{eyebrow}</p>}
+          <RadixDialog.Title className={`pr-8 font-display text-2xl text-ink ${eyebrow ? "mt-2" : ""}`}>
+            {title}
+          </RadixDialog.Title>
+          <RadixDialog.Description
+            className={descriptionHidden ? "sr-only" : "mt-2 text-sm leading-relaxed text-ink-soft"}
+          >
+            {description}
+          </RadixDialog.Description>
+          {children}
+          <RadixDialog.Close
+            aria-label="Chiudi"
+            className="absolute top-3 right-3 flex size-9 items-center justify-center rounded-full text-ink-soft hover:bg-linen hover:text-ink"
+          >
+            <X aria-hidden className="size-5" />
+          </RadixDialog.Close>
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}
