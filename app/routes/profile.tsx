@@ -3,11 +3,11 @@ import { Tabs } from "radix-ui";
 import { useState } from "react";
 import { data, Link } from "react-router";
 import { LogoutForm } from "~/components/accounts/logout-form";
-import { TextField } from "~/components/accounts/text-field";
 import { useCheckedForm } from "~/components/accounts/use-checked-form";
 import { CustomerOrderList } from "~/components/orders/customer-order-list";
 import { showToast } from "~/components/toast";
 import { buttonClass } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
 import { db } from "~/db/client.server";
 import { accountToasts } from "~/modules/accounts/error-messages";
 import type { FormResult } from "~/modules/accounts/form-results";
@@ -98,9 +98,9 @@ function ProfileForm({ profile, nativeAnswer }: { profile: Profile; nativeAnswer
     name: keyof typeof profileSchema.shape,
     label: string,
     value: string,
-    input: { type?: string; autoComplete?: string; required?: boolean; className?: string } = {},
+    input: { type?: string; autoComplete?: string; required?: boolean; hint?: string } = {},
   ) => (
-    <TextField
+    <Field
       id={`profile-${name}`}
       name={name}
       label={label}
@@ -131,16 +131,12 @@ function ProfileForm({ profile, nativeAnswer }: { profile: Profile; nativeAnswer
         {field("city", "Città", profile.city, { autoComplete: "address-level2" })}
         {field("postal_code", "CAP", profile.postalCode, { autoComplete: "postal-code" })}
         {field("country", "Paese", profile.country, { autoComplete: "country-name" })}
-        <div>
-          {field("date_of_birth", "Data di nascita (facoltativa)", profile.dateOfBirth ?? "", {
-            type: "date",
-            autoComplete: "bday",
-            required: false,
-          })}
-          <p className="mt-1 text-xs text-ink-soft">
-            Nel mese del tuo compleanno avrai uno sconto del {BIRTHDAY_DISCOUNT_PERCENT}%.
-          </p>
-        </div>
+        {field("date_of_birth", "Data di nascita (facoltativa)", profile.dateOfBirth ?? "", {
+          type: "date",
+          autoComplete: "bday",
+          required: false,
+          hint: `Nel mese del tuo compleanno avrai uno sconto del ${BIRTHDAY_DISCOUNT_PERCENT}%.`,
+        })}
       </div>
       <button
         type="submit"

@@ -1,9 +1,9 @@
 import { CircleAlert, CircleCheck } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Link, redirect, useNavigate } from "react-router";
-import { TextField } from "~/components/accounts/text-field";
 import { useCheckedForm } from "~/components/accounts/use-checked-form";
 import { buttonClass } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
 import { useHydrated } from "~/components/use-hydrated";
 import { isPasswordResetTokenValid, resetPassword } from "~/modules/accounts/credentials.server";
 import { accountToasts } from "~/modules/accounts/error-messages";
@@ -86,7 +86,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
                 <strong>{form.nativeError.title}:</strong> {form.nativeError.description}
               </p>
             )}
-            <TextField
+            <Field
               id="reset-password"
               name="password"
               type="password"
@@ -95,7 +95,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
               required
               error={form.errors.password}
             />
-            <TextField
+            <Field
               id="reset-confirm-password"
               name="confirmPassword"
               type="password"

@@ -3,11 +3,11 @@ import { Tabs } from "radix-ui";
 import { type FormEvent, useState } from "react";
 import { showToast } from "~/components/toast";
 import { buttonClass } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
 import { useHydrated } from "~/components/use-hydrated";
 import { accountToasts } from "~/modules/accounts/error-messages";
 import type { AuthFormResult } from "~/modules/accounts/form-results";
 import type { AuthTab } from "./auth-dialog-state";
-import { TextField } from "./text-field";
 import { useCheckedForm } from "./use-checked-form";
 
 // Login, registration and password-reset request, as the /auth page and the header dialog show
@@ -27,6 +27,21 @@ type AuthPanelProps = {
 
 const submitClass = `${buttonClass.primary} w-full disabled:cursor-wait disabled:opacity-60`;
 const linkButtonClass = "text-sm text-wine underline underline-offset-4 hover:text-wine-dark";
+
+const emailField = { name: "email", type: "email", label: "Email", autoComplete: "email", required: true } as const;
+
+const registerFields = [
+  { idSuffix: "name", name: "name", label: "Nome", autoComplete: "name" },
+  { idSuffix: "email", ...emailField },
+  { idSuffix: "password", name: "password", type: "password", label: "Password", autoComplete: "new-password" },
+  {
+    idSuffix: "confirm-password",
+    name: "confirmPassword",
+    type: "password",
+    label: "Conferma Password",
+    autoComplete: "new-password",
+  },
+] as const;
 
 const answerTo = (intent: AuthFormResult["intent"], answer?: AuthFormResult) =>
   answer?.intent === intent ? answer : undefined;
@@ -154,18 +169,14 @@ function LoginForm({
         {/* Only a native post is redirected by the action; once hydrated, the page moves on by itself. */}
         {!hydrated && redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
         <NativeError error={form.nativeError} />
-        <TextField
+        <Field
           id={`${idPrefix}-login-email`}
-          name="email"
-          type="email"
-          label="Email"
-          autoComplete="email"
-          required
+          {...emailField}
           value={email}
           onChange={(event) => setEmail(event.target.value)}
           error={form.errors.email}
         />
-        <TextField
+        <Field
           id={`${idPrefix}-login-password`}
           name="password"
           type="password"
@@ -233,15 +244,7 @@ function ResetRequestForm({
         Inserisci l'email del tuo account: ti invieremo un link per reimpostare la password.
       </p>
       <NativeError error={form.nativeError} />
-      <TextField
-        id={`${idPrefix}-reset-email`}
-        name="email"
-        type="email"
-        label="Email"
-        autoComplete="email"
-        required
-        error={form.errors.email}
-      />
+      <Field id={`${idPrefix}-reset-email`} {...emailField} error={form.errors.email} />
       <div className="flex flex-col gap-3 sm:flex-row-reverse">
         <button type="submit" disabled={form.busy} className={submitClass}>
           {form.busy ? "Invio in corso…" : "Invia link di reset"}
@@ -304,34 +307,9 @@ function RegisterForm({
     <form method="post" action="/auth" noValidate {...form.formProps} className="space-y-4">
       <IntentField intent="register" />
       <NativeError error={form.nativeError} />
-      <TextField id={id("name")} name="name" label="Nome" autoComplete="name" required error={form.errors.name} />
-      <TextField
-        id={id("email")}
-        name="email"
-        type="email"
-        label="Email"
-        autoComplete="email"
-        required
-        error={form.errors.email}
-      />
-      <TextField
-        id={id("password")}
-        name="password"
-        type="password"
-        label="Password"
-        autoComplete="new-password"
-        required
-        error={form.errors.password}
-      />
-      <TextField
-        id={id("confirm-password")}
-        name="confirmPassword"
-        type="password"
-        label="Conferma Password"
-        autoComplete="new-password"
-        required
-        error={form.errors.confirmPassword}
-      />
+      {registerFields.map(({ idSuffix, ...field }) => (
+        <Field key={field.name} id={id(idSuffix)} required error={form.errors[field.name]} {...field} />
+      ))}
       {checkbox("termsAccepted", "Accetto i", "/terms", "Termini di Servizio")}
       {checkbox("privacyAccepted", "Ho letto e accetto l'", "/privacy", "Informativa sulla Privacy")}
       <button type="submit" disabled={form.busy} className={submitClass}>

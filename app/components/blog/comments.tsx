@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { showToast } from "~/components/toast";
 import { buttonClass } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
 import { HoneypotField } from "~/components/ui/honeypot-field";
 import { blogMessages, COMMENT_AUTHOR_MAX_LENGTH, COMMENT_CONTENT_MAX_LENGTH } from "~/modules/blog/blog";
 import { formatDate } from "~/modules/shop/constants";
@@ -37,9 +38,6 @@ export function CommentList({ comments }: { comments: Comment[] }) {
     </>
   );
 }
-
-const fieldClass =
-  "mt-1 w-full rounded-sm border border-sand bg-white px-3 py-2 text-ink focus:border-ink read-only:bg-linen read-only:text-ink-soft";
 
 /**
  * Name and comment. A signed-in user with a first name comments under that name (locked). The submit
@@ -93,37 +91,27 @@ export function CommentForm({ lockedAuthor, result }: { lockedAuthor: string | n
       </h3>
       <input type="hidden" name="intent" value="comment" />
       <HoneypotField idPrefix="comment" />
-      <div>
-        <label htmlFor="comment-author" className="text-sm font-medium text-ink">
-          Nome
-        </label>
-        <input
-          id="comment-author"
-          name="author"
-          autoComplete="given-name"
-          maxLength={COMMENT_AUTHOR_MAX_LENGTH}
-          required
-          readOnly={lockedAuthor !== null}
-          value={author}
-          onChange={(event) => setAuthor(event.target.value)}
-          className={fieldClass}
-        />
-      </div>
-      <div>
-        <label htmlFor="comment-content" className="text-sm font-medium text-ink">
-          Commento
-        </label>
-        <textarea
-          id="comment-content"
-          name="content"
-          rows={5}
-          maxLength={COMMENT_CONTENT_MAX_LENGTH}
-          required
-          value={content}
-          onChange={(event) => setContent(event.target.value)}
-          className={fieldClass}
-        />
-      </div>
+      <Field
+        id="comment-author"
+        name="author"
+        label="Nome"
+        autoComplete="given-name"
+        maxLength={COMMENT_AUTHOR_MAX_LENGTH}
+        required
+        readOnly={lockedAuthor !== null}
+        value={author}
+        onChange={(event) => setAuthor(event.target.value)}
+      />
+      <Field
+        id="comment-content"
+        name="content"
+        label="Commento"
+        rows={5}
+        maxLength={COMMENT_CONTENT_MAX_LENGTH}
+        required
+        value={content}
+        onChange={(event) => setContent(event.target.value)}
+      />
       <p aria-live="polite" className="min-h-6 text-sm text-wine">
         {message}
       </p>

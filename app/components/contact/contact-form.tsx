@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { showToast } from "~/components/toast";
 import { buttonClass } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
 import { HoneypotField } from "~/components/ui/honeypot-field";
 import { CONTACT_LIMITS, contactFormMessages } from "~/modules/contact/contact";
 
@@ -12,8 +13,6 @@ const fields = [
   { name: "email", label: "Email", autoComplete: "email", type: "email" },
   { name: "subject", label: "Oggetto", autoComplete: "off", type: "text" },
 ] as const;
-
-const fieldClass = "mt-1 w-full rounded-sm border border-sand bg-white px-3 py-2 text-ink focus:border-ink";
 
 /** Write to the shop. The message is kept and e-mailed to the shop, who can answer by replying. */
 export function ContactForm({ result }: { result?: ContactResult }) {
@@ -67,35 +66,24 @@ export function ContactForm({ result }: { result?: ContactResult }) {
       <HoneypotField idPrefix="contact" />
       <div className="grid gap-4 sm:grid-cols-2">
         {fields.map((field) => (
-          <div key={field.name} className={field.name === "subject" ? "sm:col-span-2" : ""}>
-            <label htmlFor={`contact-${field.name}`} className="text-sm font-medium text-ink">
-              {field.label}
-            </label>
-            <input
-              id={`contact-${field.name}`}
-              name={field.name}
-              type={field.type}
-              autoComplete={field.autoComplete}
-              maxLength={CONTACT_LIMITS[field.name]}
-              required
-              className={fieldClass}
-            />
-          </div>
+          <Field
+            key={field.name}
+            id={`contact-${field.name}`}
+            className={field.name === "subject" ? "sm:col-span-2" : undefined}
+            maxLength={CONTACT_LIMITS[field.name]}
+            required
+            {...field}
+          />
         ))}
       </div>
-      <div>
-        <label htmlFor="contact-message" className="text-sm font-medium text-ink">
-          Messaggio
-        </label>
-        <textarea
-          id="contact-message"
-          name="message"
-          rows={6}
-          maxLength={CONTACT_LIMITS.message}
-          required
-          className={fieldClass}
-        />
-      </div>
+      <Field
+        id="contact-message"
+        name="message"
+        label="Messaggio"
+        rows={6}
+        maxLength={CONTACT_LIMITS.message}
+        required
+      />
       <p aria-live="polite" className="min-h-6 text-sm text-wine">
         {message}
       </p>

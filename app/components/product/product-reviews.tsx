@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { showToast } from "~/components/toast";
 import { buttonClass } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
 import { HoneypotField } from "~/components/ui/honeypot-field";
 import type { ProductReview } from "~/modules/catalog/product-details.server";
 import { formatDate } from "~/modules/shop/constants";
@@ -11,8 +12,6 @@ import { Stars } from "./stars";
 
 /** What the product page's action answers to a review. */
 export type ReviewActionData = { ok: true } | { ok: false; errors: Record<string, string> } | { error: string };
-
-const fieldClass = "mt-1 w-full rounded-sm border border-sand bg-white px-3 py-2.5 text-ink focus:border-ink";
 
 function ReviewForm({ onSent }: { onSent: () => void }) {
   const fetcher = useFetcher<ReviewActionData>();
@@ -40,25 +39,14 @@ function ReviewForm({ onSent }: { onSent: () => void }) {
   return (
     <fetcher.Form method="post" noValidate className="flex max-w-xl flex-col gap-5">
       <HoneypotField idPrefix="review" />
-      <div>
-        <label htmlFor="review-author" className="text-sm font-medium text-ink">
-          Nome
-        </label>
-        <input
-          id="review-author"
-          name="author"
-          autoComplete="given-name"
-          maxLength={80}
-          aria-invalid={errors.author ? true : undefined}
-          aria-describedby={errors.author ? "review-author-error" : undefined}
-          className={fieldClass}
-        />
-        {errors.author && (
-          <p id="review-author-error" className="mt-1 text-sm text-sale">
-            {errors.author}
-          </p>
-        )}
-      </div>
+      <Field
+        id="review-author"
+        name="author"
+        label="Nome"
+        autoComplete="given-name"
+        maxLength={80}
+        error={errors.author}
+      />
       <fieldset aria-describedby={errors.rating ? "review-rating-error" : undefined}>
         <legend className="text-sm font-medium text-ink">Valutazione</legend>
         <div className="mt-1 flex">
@@ -86,25 +74,14 @@ function ReviewForm({ onSent }: { onSent: () => void }) {
           </p>
         )}
       </fieldset>
-      <div>
-        <label htmlFor="review-content" className="text-sm font-medium text-ink">
-          La tua recensione
-        </label>
-        <textarea
-          id="review-content"
-          name="content"
-          rows={5}
-          maxLength={2000}
-          aria-invalid={errors.content ? true : undefined}
-          aria-describedby={errors.content ? "review-content-error" : undefined}
-          className={fieldClass}
-        />
-        {errors.content && (
-          <p id="review-content-error" className="mt-1 text-sm text-sale">
-            {errors.content}
-          </p>
-        )}
-      </div>
+      <Field
+        id="review-content"
+        name="content"
+        label="La tua recensione"
+        rows={5}
+        maxLength={2000}
+        error={errors.content}
+      />
       <button type="submit" disabled={fetcher.state !== "idle"} className={`${buttonClass.primary} self-start`}>
         {fetcher.state === "idle" ? "Invia recensione" : "Invio in corso…"}
       </button>

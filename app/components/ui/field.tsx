@@ -1,0 +1,58 @@
+import type { InputHTMLAttributes, TextareaHTMLAttributes } from "react";
+
+type FieldFrame = {
+  /** Unique in the page: the control's id and the base of its error's and hint's ids. */
+  id: string;
+  name: string;
+  label: string;
+  error?: string;
+  /** A standing note under the control, e.g. what the field is for. */
+  hint?: string;
+  /** For the wrapper, e.g. its place in a grid. */
+  className?: string;
+};
+
+/** An input, or a textarea when `rows` is given; `readOnly` shows a locked value. */
+type FieldProps = FieldFrame &
+  (
+    | (Omit<InputHTMLAttributes<HTMLInputElement>, keyof FieldFrame> & { rows?: undefined })
+    | (Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, keyof FieldFrame> & { rows: number })
+  );
+
+const controlClass =
+  "mt-1 w-full rounded-sm border border-sand bg-white px-3 py-2 text-ink focus:border-ink aria-[invalid=true]:border-sale read-only:bg-linen read-only:text-ink-soft";
+
+/** A labelled form control with its validation message and hint underneath, tied to it for screen readers. */
+export function Field({ id, label, error, hint, className, ...control }: FieldProps) {
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [error && errorId, hint && hintId].filter(Boolean).join(" ") || undefined;
+  const controlProps = {
+    id,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": describedBy,
+    className: controlClass,
+  };
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="text-sm font-medium text-ink">
+        {label}
+      </label>
+      {control.rows === undefined ? (
+        <input {...controlProps} {...control} />
+      ) : (
+        <textarea {...controlProps} {...control} />
+      )}
+      {error && (
+        <p id={errorId} className="mt-1 text-sm text-sale">
+          {error}
+        </p>
+      )}
+      {hint && (
+        <p id={hintId} className="mt-1 text-xs text-ink-soft">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
