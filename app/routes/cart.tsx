@@ -1,9 +1,9 @@
-import { Minus, Plus, Trash2 } from "lucide-react";
+import { Trash2 } from "lucide-react";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { useLocalStorageItem } from "~/components/browser-storage";
-import { showToast } from "~/components/toast";
 import { buttonClass } from "~/components/ui/button";
+import { QuantityStepper } from "~/components/ui/quantity-stepper";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import {
   type CartItem,
@@ -15,7 +15,6 @@ import {
 } from "~/modules/cart/cart-storage";
 import { SECOND_SWIMSUIT_PROMO_LABEL } from "~/modules/cart/pricing";
 import type { CartQuote, QuotedLine } from "~/modules/cart/quote.server";
-import { maxQuantityMessage } from "~/modules/catalog/selection";
 import { CART_STORAGE_KEY, CART_UPDATED_EVENT, formatEuro } from "~/modules/shop/constants";
 import { pageMeta } from "~/modules/shop/meta";
 
@@ -75,17 +74,6 @@ function CartLine({ line, clamped }: { line: QuotedLine; clamped: boolean }) {
   const name = line.name ?? "Prodotto non più disponibile";
   const buyable = line.status === "ok";
 
-  function increase() {
-    if (line.quantity + 1 > line.stock) {
-      void showToast(maxQuantityMessage, "info");
-      return;
-    }
-    setCartQuantity(line, line.quantity + 1);
-  }
-
-  // Below the minimum quantity (packs) the line goes, as at 0.
-  const decrease = () => setCartQuantity(line, line.quantity - 1 < line.minQuantity ? 0 : line.quantity - 1);
-
   return (
     <li data-testid="cart-line" className="flex gap-4 py-6 sm:gap-6">
       <div className="w-24 shrink-0 overflow-hidden rounded-sm bg-linen sm:w-28">
@@ -137,27 +125,15 @@ function CartLine({ line, clamped }: { line: QuotedLine; clamped: boolean }) {
 
         <div className="flex items-center justify-between gap-4">
           {buyable ? (
-            <fieldset aria-label={`Quantità di ${name}`} className="inline-flex items-center border border-sand">
-              <button
-                type="button"
-                aria-label="Diminuisci quantità"
-                onClick={decrease}
-                className="flex size-9 items-center justify-center hover:bg-linen"
-              >
-                <Minus aria-hidden className="size-4" />
-              </button>
-              <output data-testid="line-quantity" className="w-10 text-center text-sm font-medium">
-                {line.quantity}
-              </output>
-              <button
-                type="button"
-                aria-label="Aumenta quantità"
-                onClick={increase}
-                className="flex size-9 items-center justify-center hover:bg-linen"
-              >
-                <Plus aria-hidden className="size-4" />
-              </button>
-            </fieldset>
+            <QuantityStepper
+              value={line.quantity}
+              max={line.stock}
+              // Below the minimum quantity (packs) the line goes, as at 0.
+              onChange={(next) => setCartQuantity(line, next < line.minQuantity ? 0 : next)}
+              label={`Quantità di ${name}`}
+              compact
+              testId="line-quantity"
+            />
           ) : (
             <span />
           )}

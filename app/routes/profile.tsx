@@ -8,6 +8,7 @@ import { CustomerOrderList } from "~/components/orders/customer-order-list";
 import { showToast } from "~/components/toast";
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
+import { TabList } from "~/components/ui/tabs";
 import { db } from "~/db/client.server";
 import { accountToasts } from "~/modules/accounts/error-messages";
 import type { FormResult } from "~/modules/accounts/form-results";
@@ -61,20 +62,14 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
         <LogoutForm className={`${buttonClass.secondary} gap-2`} />
       </div>
       <Tabs.Root value={tab} onValueChange={setTab} className="mt-8">
-        <Tabs.List aria-label="Il mio account" className="flex gap-8 border-b border-sand">
-          {[
+        <TabList
+          label="Il mio account"
+          className="flex gap-8"
+          tabs={[
             { value: "profile", label: "Profilo" },
             { value: "orders", label: "I miei ordini" },
-          ].map((trigger) => (
-            <Tabs.Trigger
-              key={trigger.value}
-              value={trigger.value}
-              className="-mb-px border-b-2 border-transparent py-3 text-sm font-medium tracking-[0.1em] text-ink-soft uppercase hover:text-ink data-[state=active]:border-ink data-[state=active]:text-ink"
-            >
-              {trigger.label}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
+          ]}
+        />
         <Tabs.Content value="profile" className="pt-8">
           <ProfileForm profile={profile} nativeAnswer={actionData} />
         </Tabs.Content>

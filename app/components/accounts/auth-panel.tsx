@@ -4,6 +4,7 @@ import { type FormEvent, useState } from "react";
 import { showToast } from "~/components/toast";
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
+import { TabList } from "~/components/ui/tabs";
 import { useHydrated } from "~/components/use-hydrated";
 import { accountToasts } from "~/modules/accounts/error-messages";
 import type { AuthFormResult } from "~/modules/accounts/form-results";
@@ -56,20 +57,14 @@ export function AuthPanel({ tab, onTabChange, onLoggedIn, idPrefix, redirectTo, 
 
   return (
     <Tabs.Root value={tab} onValueChange={(value) => onTabChange(value as AuthTab)}>
-      <Tabs.List aria-label="Accesso o registrazione" className="grid grid-cols-2 border-b border-sand">
-        {[
+      <TabList
+        label="Accesso o registrazione"
+        className="grid grid-cols-2"
+        tabs={[
           { value: "login", label: "Accedi" },
           { value: "register", label: "Registrati" },
-        ].map((trigger) => (
-          <Tabs.Trigger
-            key={trigger.value}
-            value={trigger.value}
-            className="-mb-px border-b-2 border-transparent py-3 text-sm font-medium tracking-[0.1em] text-ink-soft uppercase hover:text-ink data-[state=active]:border-ink data-[state=active]:text-ink"
-          >
-            {trigger.label}
-          </Tabs.Trigger>
-        ))}
-      </Tabs.List>
+        ]}
+      />
 
       <Tabs.Content value="login" className="pt-6">
         {loginView === "form" && (

@@ -1,7 +1,7 @@
-import { Minus, Plus } from "lucide-react";
 import { useNavigate } from "react-router";
 import { showToast } from "~/components/toast";
 import { buttonClass } from "~/components/ui/button";
+import { QuantityStepper } from "~/components/ui/quantity-stepper";
 import { addToCart, quantityInCart, readCart } from "~/modules/cart/cart-storage";
 import type { ProductDetails } from "~/modules/catalog/product-details.server";
 import {
@@ -10,7 +10,6 @@ import {
   availableStock,
   clampQuantity,
   isSizeAvailable,
-  maxQuantityMessage,
   minimumQuantity,
   type Selection,
   selectColor,
@@ -39,14 +38,6 @@ export function ProductPurchase({
     color: selection.color ?? product.colors[0]?.name ?? "",
     size: selection.size ?? product.sizes[0]?.name ?? "",
   };
-
-  function increase() {
-    if (quantity + 1 > stock) {
-      void showToast(maxQuantityMessage, "info");
-      return;
-    }
-    onQuantityChange(clampQuantity(quantity + 1, product, stock));
-  }
 
   /** Puts the chosen quantity in the cart; false (after telling why) when a rule blocks it. */
   function add(): boolean {
@@ -143,28 +134,15 @@ export function ProductPurchase({
 
       <fieldset>
         <legend className="text-sm text-ink-soft">Quantità</legend>
-        <div className="mt-3 inline-flex items-center border border-sand">
-          <button
-            type="button"
-            aria-label="Diminuisci quantità"
-            disabled={quantity <= minimumQuantity(product)}
-            onClick={() => onQuantityChange(clampQuantity(quantity - 1, product, Math.max(stock, quantity)))}
-            className="flex size-11 items-center justify-center text-ink hover:bg-linen disabled:text-ink-soft/40 disabled:hover:bg-transparent"
-          >
-            <Minus aria-hidden className="size-4" />
-          </button>
-          <output aria-live="polite" data-testid="quantity" className="w-12 text-center font-medium">
-            {quantity}
-          </output>
-          <button
-            type="button"
-            aria-label="Aumenta quantità"
-            onClick={increase}
-            className="flex size-11 items-center justify-center text-ink hover:bg-linen"
-          >
-            <Plus aria-hidden className="size-4" />
-          </button>
-        </div>
+        <QuantityStepper
+          value={quantity}
+          min={minimumQuantity(product)}
+          max={stock}
+          // A quantity left above a smaller stock may still step down.
+          onChange={(next) => onQuantityChange(clampQuantity(next, product, Math.max(stock, quantity)))}
+          testId="quantity"
+          className="mt-3"
+        />
       </fieldset>
 
       <div className="flex flex-col gap-3 sm:flex-row">

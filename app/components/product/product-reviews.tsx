@@ -6,6 +6,7 @@ import { showToast } from "~/components/toast";
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { HoneypotField } from "~/components/ui/honeypot-field";
+import { TabList } from "~/components/ui/tabs";
 import type { ProductReview } from "~/modules/catalog/product-details.server";
 import { formatDate } from "~/modules/shop/constants";
 import { Stars } from "./stars";
@@ -96,20 +97,14 @@ export default function ProductReviews({ reviews, rating }: { reviews: ProductRe
   const showReviews = useCallback(() => setTab("reviews"), []);
   return (
     <Tabs.Root value={tab} onValueChange={setTab}>
-      <Tabs.List aria-label="Recensioni" className="flex gap-8 border-b border-sand">
-        {[
+      <TabList
+        label="Recensioni"
+        className="flex gap-8"
+        tabs={[
           { value: "reviews", label: `Recensioni (${reviews.length})` },
           { value: "write", label: "Scrivi una recensione" },
-        ].map((tab) => (
-          <Tabs.Trigger
-            key={tab.value}
-            value={tab.value}
-            className="-mb-px border-b-2 border-transparent py-3 text-sm font-medium tracking-[0.1em] text-ink-soft uppercase hover:text-ink data-[state=active]:border-ink data-[state=active]:text-ink"
-          >
-            {tab.label}
-          </Tabs.Trigger>
-        ))}
-      </Tabs.List>
+        ]}
+      />
       <Tabs.Content value="reviews" className="pt-8">
         {reviews.length === 0 ? (
           <p className="text-ink-soft">Ancora nessuna recensione. Scrivi la prima!</p>
