@@ -23,7 +23,8 @@ import {
 } from "~/modules/accounts/rate-limits.server";
 import { safeRedirectPath } from "~/modules/accounts/redirect";
 import { getCurrentUser } from "~/modules/accounts/session.server";
-import { emailOnlySchema, fieldErrors, loginSchema, registerSchema } from "~/modules/accounts/validation";
+import { emailOnlySchema, loginSchema, registerSchema } from "~/modules/accounts/validation";
+import { fieldErrors } from "~/modules/forms/form-result";
 import { clientIp } from "~/modules/security/rate-limit.server";
 import { pageMeta } from "~/modules/shop/meta";
 import type { Route } from "./+types/auth";

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { signOut } from "~/modules/accounts/credentials.server";
 import { accountToasts } from "~/modules/accounts/error-messages";
-import type { FormResult } from "~/modules/accounts/form-results";
+import type { FormResult } from "~/modules/forms/form-result";
 import type { Route } from "./+types/logout";
 
 // POST only: a link or an image on another page cannot log anyone out.

@@ -2,8 +2,9 @@ import { LockKeyhole } from "lucide-react";
 import { Tabs } from "radix-ui";
 import { useState } from "react";
 import { data, Link } from "react-router";
+import { accountSchema } from "~/components/accounts/account-rules";
 import { LogoutForm } from "~/components/accounts/logout-form";
-import { useCheckedForm } from "~/components/accounts/use-checked-form";
+import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { CustomerOrderList } from "~/components/orders/customer-order-list";
 import { showToast } from "~/components/toast";
 import { buttonClass } from "~/components/ui/button";
@@ -11,10 +12,10 @@ import { Field } from "~/components/ui/field";
 import { TabList } from "~/components/ui/tabs";
 import { db } from "~/db/client.server";
 import { accountToasts } from "~/modules/accounts/error-messages";
-import type { FormResult } from "~/modules/accounts/form-results";
 import { getProfile, type Profile, updateProfile } from "~/modules/accounts/profile.server";
 import { getCurrentUser, requireUser } from "~/modules/accounts/session.server";
-import { fieldErrors, profileSchema } from "~/modules/accounts/validation";
+import { profileSchema } from "~/modules/accounts/validation";
+import { type FormResult, fieldErrors } from "~/modules/forms/form-result";
 import { logger } from "~/modules/log/logger.server";
 import { listCustomerOrders } from "~/modules/orders/customer-orders.server";
 import { BIRTHDAY_DISCOUNT_PERCENT } from "~/modules/shop/constants";
@@ -83,7 +84,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
 
 function ProfileForm({ profile, nativeAnswer }: { profile: Profile; nativeAnswer?: FormResult }) {
   const form = useCheckedForm<FormResult>({
-    schema: (rules) => rules.profileSchema,
+    schema: accountSchema((rules) => rules.profileSchema),
     action: "/profile",
     nativeAnswer,
     onSuccess: () => void showToast(accountToasts.profileUpdated, "success"),

@@ -1,15 +1,16 @@
 import { CircleAlert, CircleCheck } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Link, redirect, useNavigate } from "react-router";
-import { useCheckedForm } from "~/components/accounts/use-checked-form";
+import { accountSchema } from "~/components/accounts/account-rules";
+import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { useHydrated } from "~/components/use-hydrated";
 import { isPasswordResetTokenValid, resetPassword } from "~/modules/accounts/credentials.server";
 import { accountToasts } from "~/modules/accounts/error-messages";
-import type { FormResult } from "~/modules/accounts/form-results";
 import { resetTokenCookie } from "~/modules/accounts/link-token-cookies.server";
-import { fieldErrors, invalidRecoveryToken, newPasswordSchema } from "~/modules/accounts/validation";
+import { invalidRecoveryToken, newPasswordSchema } from "~/modules/accounts/validation";
+import { type FormResult, fieldErrors } from "~/modules/forms/form-result";
 import { pageMeta } from "~/modules/shop/meta";
 import type { Route } from "./+types/reset-password";
 
@@ -52,7 +53,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const [done, setDone] = useState(actionData?.ok === true);
   const form = useCheckedForm<FormResult>({
-    schema: (rules) => rules.newPasswordSchema,
+    schema: accountSchema((rules) => rules.newPasswordSchema),
     action: "/reset-password",
     nativeAnswer: actionData,
     onSuccess: () => setDone(true),

@@ -1,6 +1,7 @@
 import { MailCheck } from "lucide-react";
 import { Tabs } from "radix-ui";
 import { type FormEvent, useState } from "react";
+import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { showToast } from "~/components/toast";
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -8,8 +9,8 @@ import { TabList } from "~/components/ui/tabs";
 import { useHydrated } from "~/components/use-hydrated";
 import { accountToasts } from "~/modules/accounts/error-messages";
 import type { AuthFormResult } from "~/modules/accounts/form-results";
+import { accountSchema } from "./account-rules";
 import type { AuthTab } from "./auth-dialog-state";
-import { useCheckedForm } from "./use-checked-form";
 
 // Login, registration and password-reset request, as the /auth page and the header dialog show
 // them. Every form posts to the /auth action.
@@ -146,7 +147,7 @@ function LoginForm({
   const hydrated = useHydrated();
   const [email, setEmail] = useState("");
   const form = useCheckedForm<AuthFormResult>({
-    schema: (rules) => rules.loginSchema,
+    schema: accountSchema((rules) => rules.loginSchema),
     action: "/auth",
     nativeAnswer,
     onSuccess: () => {
@@ -206,7 +207,7 @@ function ResetRequestForm({
   onCancel: () => void;
 }) {
   const form = useCheckedForm<AuthFormResult>({
-    schema: (rules) => rules.emailOnlySchema,
+    schema: accountSchema((rules) => rules.emailOnlySchema),
     action: "/auth",
     nativeAnswer,
     onSuccess: () => {
@@ -262,7 +263,7 @@ function RegisterForm({
   onRegistered: (email: string) => void;
 }) {
   const form = useCheckedForm<AuthFormResult>({
-    schema: (rules) => rules.registerSchema,
+    schema: accountSchema((rules) => rules.registerSchema),
     action: "/auth",
     nativeAnswer,
     onSuccess: (answer) => {
@@ -318,7 +319,7 @@ function RegisterForm({
 function ResendConfirmation({ email, nativeAnswer }: { email: string; nativeAnswer?: AuthFormResult }) {
   const [sent, setSent] = useState(nativeAnswer?.ok === true);
   const form = useCheckedForm<AuthFormResult>({
-    schema: (rules) => rules.emailOnlySchema,
+    schema: accountSchema((rules) => rules.emailOnlySchema),
     action: "/auth",
     nativeAnswer,
     onSuccess: () => {

@@ -4,7 +4,7 @@ import { useFetcher, useNavigate } from "react-router";
 import { showToast } from "~/components/toast";
 import { useHydrated } from "~/components/use-hydrated";
 import { accountToasts } from "~/modules/accounts/error-messages";
-import type { FormResult } from "~/modules/accounts/form-results";
+import type { FormResult } from "~/modules/forms/form-result";
 
 /** The Logout button: ends the session on the server, then goes to the home page. */
 export function LogoutForm({ className, onDone }: { className?: string; onDone?: () => void }) {

@@ -1,14 +1,6 @@
-// What the account forms' actions answer, shared by the routes and the forms that read the answers.
+import type { FormFailure } from "~/modules/forms/form-result";
 
-export type ToastText = { title: string; description: string };
-
-export type FormFailure = {
-  ok: false;
-  /** The first message of each invalid field. */
-  fieldErrors?: Record<string, string>;
-  /** A failure of the whole form, shown as a toast (or in the page when JavaScript is off). */
-  error?: ToastText;
-};
+// What the account forms' actions answer: the shared form contract, with what the auth page adds.
 
 export type AuthIntent = "login" | "register" | "reset-request" | "resend-confirmation" | "confirm-email";
 
@@ -18,5 +10,3 @@ export type AuthFormResult = { intent: AuthIntent; email?: string } & (
   /** `unconfirmed`: the login failed because the address is not confirmed yet. */
   | (FormFailure & { unconfirmed?: boolean })
 );
-
-export type FormResult = { ok: true } | FormFailure;

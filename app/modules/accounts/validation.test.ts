@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { fieldErrors } from "~/modules/forms/form-result";
 import {
   emailOnlySchema,
-  fieldErrors,
   isStrongPassword,
   loginSchema,
   newPasswordSchema,

@@ -115,13 +115,3 @@ export const profileSchema = z.object({
     .refine((value) => value === null || isPlausibleBirthDate(value), "Data di nascita non valida"),
 });
 export type ProfileInput = z.infer<typeof profileSchema>;
-
-/** The first message of each field, ready to show under it. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? "");
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}

@@ -2,20 +2,24 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import type { z } from "zod";
 import { showToast } from "~/components/toast";
-import type { FormFailure } from "~/modules/accounts/form-results";
+import { type FormFailure, fieldErrors } from "~/modules/forms/form-result";
 
 type Answer = { ok: boolean } & Partial<Omit<FormFailure, "ok">>;
-type AccountRules = typeof import("~/modules/accounts/validation");
 
-// The schemas, with Zod, are a download of their own (~25 KB), fetched when a visitor first touches
-// an account form rather than with every page: the form posts and is checked on the server anyway.
-let accountRules: Promise<AccountRules> | undefined;
-function loadAccountRules(): Promise<AccountRules> {
-  accountRules ??= import("~/modules/accounts/validation").catch((error: unknown) => {
-    accountRules = undefined;
-    throw error;
-  });
-  return accountRules;
+/**
+ * A module of form rules, downloaded when a visitor first touches one of its forms rather than with
+ * every page (with Zod it weighs ~25 KB): the form posts and is checked on the server anyway. A
+ * failed download is tried again next time.
+ */
+export function lazyRules<R>(load: () => Promise<R>): () => Promise<R> {
+  let rules: Promise<R> | undefined;
+  return () => {
+    rules ??= load().catch((error: unknown) => {
+      rules = undefined;
+      throw error;
+    });
+    return rules;
+  };
 }
 
 /**
@@ -29,12 +33,15 @@ export function useCheckedForm<T extends Answer>({
   action,
   nativeAnswer,
   onSuccess,
+  onInvalid,
 }: {
-  /** Picks the form's schema from app/modules/accounts/validation.ts. */
-  schema: (rules: AccountRules) => z.ZodType;
+  /** The form's schema, from a module loaded with lazyRules. */
+  schema: () => Promise<z.ZodType>;
   action: string;
   nativeAnswer?: T;
   onSuccess?: (answer: T) => void;
+  /** The browser found these fields wrong (their messages show under them); e.g. a toast about them. */
+  onInvalid?: (errors: Record<string, string>) => void;
 }) {
   const fetcher = useFetcher<T>();
   const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
@@ -52,19 +59,22 @@ export function useCheckedForm<T extends Answer>({
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
+    // The button pressed sends its name and value too, as in a native post.
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     // Without the schema (offline, a failed download) the server checks the form on its own.
-    const rules = await loadAccountRules().catch(() => null);
+    const rules = await schema().catch(() => null);
     if (rules) {
-      const parsed = schema(rules).safeParse(Object.fromEntries(new FormData(form)));
+      const parsed = rules.safeParse(Object.fromEntries(new FormData(form, submitter)));
       if (!parsed.success) {
-        const errors = rules.fieldErrors(parsed.error);
+        const errors = fieldErrors(parsed.error);
         setClientErrors(errors);
+        onInvalid?.(errors);
         form.querySelector<HTMLElement>(`[name="${Object.keys(errors)[0]}"]`)?.focus();
         return;
       }
     }
     setClientErrors(null);
-    void fetcher.submit(form, { method: "post", action });
+    void fetcher.submit(submitter ?? form, { method: "post", action });
   }
 
   const answer = (fetcher.data as T | undefined) ?? nativeAnswer;
@@ -72,7 +82,7 @@ export function useCheckedForm<T extends Answer>({
     fetcher,
     formProps: {
       onSubmit: (event: FormEvent<HTMLFormElement>) => void onSubmit(event),
-      onFocus: () => void loadAccountRules().catch(() => {}),
+      onFocus: () => void schema().catch(() => {}),
     },
     busy: fetcher.state !== "idle",
     errors: clientErrors ?? answer?.fieldErrors ?? {},
