@@ -14,5 +14,9 @@ async function toasterMounted(): Promise<void> {
 
 export async function showToast(message: ToastMessage, kind: ToastKind = "info"): Promise<void> {
   const [{ toast }] = await Promise.all([import("sonner"), toasterMounted()]);
-  toast[kind](message.title, { description: message.description });
+  // The same message again replaces the one shown instead of piling up a copy.
+  toast[kind](message.title, {
+    description: message.description,
+    id: `${message.title}\n${message.description ?? ""}`,
+  });
 }

@@ -114,7 +114,15 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
   const serverQuery = filtersToRequestParams(loaderData.filters, loaderData.cursor).toString();
   const list = useInfiniteProducts(query, { query: serverQuery, page: loaderData.page, error: loaderData.loadError });
 
+  // The address changes only once the new list has loaded: until then the controls start from the
+  // shopper's last choice, so a second choice made meanwhile (a sort after a category) keeps the first.
+  const [chosen, setChosen] = useState<CatalogFilters | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new address (ours, or Back) is the truth again
+  useEffect(() => setChosen(null), [location.key]);
+  const controlFilters = chosen ?? filters;
+
   function apply(next: CatalogFilters) {
+    setChosen(next);
     const search = filtersToSearchParams(next).toString();
     navigate(`/shop${search ? `?${search}` : ""}`, {
       replace: true,
@@ -138,7 +146,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
       </header>
 
       <div className="mt-8 lg:grid lg:grid-cols-[15rem_1fr] lg:gap-10">
-        <FilterPanel facets={loaderData.facets} filters={filters} onApply={onApply} drawer={drawer} />
+        <FilterPanel facets={loaderData.facets} filters={controlFilters} onApply={onApply} drawer={drawer} />
 
         <section aria-label="Prodotti">
           <div className="flex flex-wrap items-center justify-between gap-3 pb-6">
@@ -147,7 +155,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
             </p>
             <div className="flex items-center gap-2">
               <FilterToggle filters={filters} drawer={drawer} hydrated={hydrated} />
-              <SortForm filters={filters} onApply={onApply} />
+              <SortForm filters={controlFilters} onApply={onApply} />
               <fieldset className="hidden items-center sm:flex">
                 <legend className="sr-only">Visualizzazione</legend>
                 <LayoutButton label="Griglia" active={layout === "grid"} onClick={() => setLayout("grid")}>

@@ -370,7 +370,7 @@ test.describe("analytics", () => {
     // The yes is remembered: the next page load brings them again.
     analyticsRequests.length = 0;
     await loadWithCart(page, "/chi-siamo");
-    expect(requestedGa() && requestedClarity()).toBe(true);
+    await expect.poll(() => requestedGa() && requestedClarity()).toBe(true);
 
     // Withdrawn from the footer: the page reloads without them, and they stay away.
     await page.getByRole("contentinfo").getByRole("button", { name: "Preferenze cookie" }).click();
