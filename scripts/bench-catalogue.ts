@@ -6,11 +6,9 @@
 // default: a throwaway embedded PostgreSQL), BENCH_KEEP_DATABASE=1 (keep that database for EXPLAIN,
 // server only), BUILD_DIR (the app build to serve; built first when missing), BENCH_PRODUCTS.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import fs from "node:fs/promises";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -24,7 +22,7 @@ import * as schema from "../app/db/schema";
 import { buildDemoCatalog } from "../app/db/seed/catalog";
 import { parseFilters } from "../app/modules/catalog/filters";
 import { type ListingFilters, listProducts } from "../app/modules/catalog/listing.server";
-import { createThrowawayDatabase } from "../server/throwaway-database";
+import { type BenchRow, freePort, log, ms, openBenchDatabase, percentile, printTable, seconds } from "./bench-support";
 
 const productCount = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
@@ -42,9 +40,7 @@ const ssrPaths = [
 
 type RecordedQuery = { text: string; params: unknown[] };
 type Stats = { p50: number; p95: number };
-type Row = { what: string; measured: string; ceiling: string; target: string; verdict: string };
-
-const rows: Row[] = [];
+const rows: BenchRow[] = [];
 const recorded: RecordedQuery[] = [];
 
 async function main(): Promise<void> {
@@ -70,7 +66,10 @@ async function main(): Promise<void> {
     await benchServerRendering(db, database.url, workDir);
     await reportFirstLoadJavaScript();
   } finally {
-    printTable();
+    printTable(
+      `Catalogue benchmark: ${productCount} products, ${os.cpus().length} CPUs, Node ${process.version}`,
+      rows,
+    );
     await pool.end();
     await database.close();
     await fs.rm(workDir, { recursive: true, force: true });
@@ -80,24 +79,6 @@ async function main(): Promise<void> {
 // ---------------------------------------------------------------------------
 // Database and data
 // ---------------------------------------------------------------------------
-
-async function openBenchDatabase(workDir: string): Promise<{ url: string; close: () => Promise<void> }> {
-  const name = `vetrina_bench_${randomBytes(4).toString("hex")}`;
-  const serverUrl = process.env.BENCH_DATABASE_URL;
-  const database = await createThrowawayDatabase({ name, serverUrl, workDir, port: await freePort() });
-  if (!serverUrl) {
-    log("Throwaway embedded PostgreSQL started.");
-    return { url: database.url, close: database.drop };
-  }
-  log(`Throwaway database ${name} created on BENCH_DATABASE_URL.`);
-  return {
-    url: database.url,
-    close: async () => {
-      if (process.env.BENCH_KEEP_DATABASE === "1") return log(`Kept database: ${database.url}`);
-      await database.drop();
-    },
-  };
-}
 
 /** Copies of the demo catalogue (products, variants, images), each copy older than the previous one. */
 async function loadCatalogue(db: Database, total: number): Promise<void> {
@@ -433,56 +414,6 @@ async function reportFirstLoadJavaScript(): Promise<void> {
       verdict: kb <= 150 ? "ok" : "MISSED",
     });
   }
-}
-
-// ---------------------------------------------------------------------------
-// Helpers
-// ---------------------------------------------------------------------------
-
-function printTable(): void {
-  const header: Row = {
-    what: "measure",
-    measured: "measured (app)",
-    ceiling: "ceiling",
-    target: "target",
-    verdict: "",
-  };
-  const all = [header, ...rows];
-  const width = (key: keyof Row) => Math.max(...all.map((row) => row[key].length));
-  const keys: (keyof Row)[] = ["what", "measured", "ceiling", "target", "verdict"];
-  const line = (row: Row) => `| ${keys.map((key) => row[key].padEnd(width(key))).join(" | ")} |`;
-  console.log(`\nCatalogue benchmark: ${productCount} products, ${os.cpus().length} CPUs, Node ${process.version}\n`);
-  console.log(line(header));
-  console.log(`|${keys.map((key) => "-".repeat(width(key) + 2)).join("|")}|`);
-  for (const row of rows) console.log(line(row));
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
-
-function ms(value: number): string {
-  return `${value.toFixed(value < 10 ? 2 : 1)} ms`;
-}
-
-function seconds(valueMs: number): string {
-  return `${(valueMs / 1000).toFixed(1)} s`;
-}
-
-function log(message: string): void {
-  console.log(`[bench] ${message}`);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 main().catch((error: unknown) => {

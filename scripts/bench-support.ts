@@ -1,0 +1,75 @@
+// What the benchmark scripts share: a throwaway database, percentiles, and the table they print.
+import { randomBytes } from "node:crypto";
+import net from "node:net";
+import { createThrowawayDatabase } from "../server/throwaway-database";
+
+/** One line of a benchmark's table: what was measured, the app's figure, the ceiling beside it. */
+export type BenchRow = { what: string; measured: string; ceiling: string; target: string; verdict: string };
+
+/**
+ * A throwaway database: on BENCH_DATABASE_URL's server when set (BENCH_KEEP_DATABASE=1 keeps it for
+ * EXPLAIN), otherwise a throwaway embedded PostgreSQL under `workDir`.
+ */
+export async function openBenchDatabase(workDir: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const name = `vetrina_bench_${randomBytes(4).toString("hex")}`;
+  const serverUrl = process.env.BENCH_DATABASE_URL;
+  const database = await createThrowawayDatabase({ name, serverUrl, workDir, port: await freePort() });
+  if (!serverUrl) {
+    log("Throwaway embedded PostgreSQL started.");
+    return { url: database.url, close: database.drop };
+  }
+  log(`Throwaway database ${name} created on BENCH_DATABASE_URL.`);
+  return {
+    url: database.url,
+    close: async () => {
+      if (process.env.BENCH_KEEP_DATABASE === "1") return log(`Kept database: ${database.url}`);
+      await database.drop();
+    },
+  };
+}
+
+export function printTable(title: string, rows: BenchRow[]): void {
+  const header: BenchRow = {
+    what: "measure",
+    measured: "measured (app)",
+    ceiling: "ceiling",
+    target: "target",
+    verdict: "",
+  };
+  const all = [header, ...rows];
+  const width = (key: keyof BenchRow) => Math.max(...all.map((row) => row[key].length));
+  const keys: (keyof BenchRow)[] = ["what", "measured", "ceiling", "target", "verdict"];
+  const line = (row: BenchRow) => `| ${keys.map((key) => row[key].padEnd(width(key))).join(" | ")} |`;
+  console.log(`\n${title}\n`);
+  console.log(line(header));
+  console.log(`|${keys.map((key) => "-".repeat(width(key) + 2)).join("|")}|`);
+  for (const row of rows) console.log(line(row));
+}
+
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+export function ms(value: number): string {
+  return `${value.toFixed(value < 10 ? 2 : 1)} ms`;
+}
+
+export function seconds(valueMs: number): string {
+  return `${(valueMs / 1000).toFixed(1)} s`;
+}
+
+export function log(message: string): void {
+  console.log(`[bench] ${message}`);
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
