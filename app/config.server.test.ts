@@ -55,3 +55,24 @@ describe("BETTER_AUTH_SECRET", () => {
     );
   });
 });
+
+describe("Stripe", () => {
+  const keys = { STRIPE_SECRET_KEY: "sk_test_51abc", STRIPE_WEBHOOK_SECRET: "whsec_abc123" };
+
+  it("is used when both the key and the webhook secret are set, the sandbox otherwise", () => {
+    expect(readConfig(keys).stripe).toEqual({ secretKey: "sk_test_51abc", webhookSecret: "whsec_abc123" });
+    expect(readConfig({}).stripe).toBeUndefined();
+  });
+
+  it("refuses one without the other, or a value that is not a Stripe secret", () => {
+    expect(() => readConfig({ STRIPE_SECRET_KEY: keys.STRIPE_SECRET_KEY })).toThrow(
+      /^Invalid environment variable STRIPE_WEBHOOK_SECRET: Stripe needs both/,
+    );
+    expect(() => readConfig({ STRIPE_WEBHOOK_SECRET: keys.STRIPE_WEBHOOK_SECRET })).toThrow(
+      /^Invalid environment variable STRIPE_SECRET_KEY: Stripe needs both/,
+    );
+    expect(() => readConfig({ ...keys, STRIPE_SECRET_KEY: "pk_test_publishable" })).toThrow(
+      /^Invalid environment variable STRIPE_SECRET_KEY: must be a Stripe secret key/,
+    );
+  });
+});

@@ -34,6 +34,18 @@ const envSchema = z.object({
   BETTER_AUTH_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   GA_MEASUREMENT_ID: optionalText,
   CLARITY_PROJECT_ID: optionalText,
+  STRIPE_SECRET_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret key (sk_live_…, sk_test_… or a restricted rk_… key)")
+      .optional(),
+  ),
+  STRIPE_WEBHOOK_SECRET: optionalText.pipe(
+    z
+      .string()
+      .regex(/^whsec_\w+$/, "must be a Stripe webhook signing secret (whsec_…)")
+      .optional(),
+  ),
 });
 
 export type Config = {
@@ -56,6 +68,8 @@ export type Config = {
    */
   authSecret: string | undefined;
   analytics: { gaMeasurementId?: string; clarityProjectId?: string };
+  /** Stripe Checkout takes the payments when both are set; otherwise the built-in sandbox does. */
+  stripe: { secretKey: string; webhookSecret: string } | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -75,6 +89,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       "Invalid environment variable BETTER_AUTH_SECRET: required in production over HTTPS (create one with: openssl rand -base64 32)",
     );
   }
+  // Payments without their webhook would never be confirmed: both, or neither.
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
+    const missing = e.STRIPE_SECRET_KEY ? "STRIPE_WEBHOOK_SECRET" : "STRIPE_SECRET_KEY";
+    throw new ConfigError(
+      `Invalid environment variable ${missing}: Stripe needs both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET`,
+    );
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -89,6 +110,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM ?? `${shop.name} <${shop.email}>`,
     authSecret: e.BETTER_AUTH_SECRET,
     analytics: { gaMeasurementId: e.GA_MEASUREMENT_ID, clarityProjectId: e.CLARITY_PROJECT_ID },
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
+        : undefined,
   };
 }
 

@@ -6,9 +6,14 @@ import express, { type RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import type { Config } from "../app/config.server";
 import { logger } from "../app/modules/log/logger.server";
+import { requestContext, type Services } from "../app/services.server";
 
-/** The Express app around React Router: static files, headers, request log, the shop itself. */
-export async function createHttpApp(config: Config): Promise<express.Express> {
+/**
+ * The Express app around React Router: static files, headers, request log, the shop itself. Every
+ * request's loaders and actions reach `services` through React Router's context.
+ */
+export async function createHttpApp(config: Config, services: Services): Promise<express.Express> {
+  const getLoadContext = () => requestContext(services);
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
@@ -42,7 +47,7 @@ export async function createHttpApp(config: Config): Promise<express.Express> {
     app.use(async (req, res, next) => {
       try {
         const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
-        return createRequestHandler({ build, mode: "development" })(req, res, next);
+        return createRequestHandler({ build, mode: "development", getLoadContext })(req, res, next);
       } catch (error) {
         if (error instanceof Error) vite.ssrFixStacktrace(error);
         next(error);
@@ -55,7 +60,7 @@ export async function createHttpApp(config: Config): Promise<express.Express> {
     app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
     app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
     const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
-    app.use(createRequestHandler({ build, mode: config.env }));
+    app.use(createRequestHandler({ build, mode: config.env, getLoadContext }));
   }
   return app;
 }

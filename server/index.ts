@@ -1,9 +1,13 @@
 import path from "node:path";
 import { ConfigError, readConfig } from "../app/config.server";
 import { hasCatalog, seedDemoData } from "../app/db/seed/seed.server";
+import { type Scheduler, startScheduler } from "../app/modules/jobs/scheduler.server";
+import { shopJobs } from "../app/modules/jobs/shop-jobs.server";
 import { logger } from "../app/modules/log/logger.server";
 import { type MailWorker, startMailWorker } from "../app/modules/mail/queue.server";
 import { mailTransportFor } from "../app/modules/mail/transport.server";
+import { paymentProviderFor } from "../app/modules/payments/providers.server";
+import { type Services, systemClock } from "../app/services.server";
 import { openDatabase } from "./database";
 import { createHttpApp } from "./http";
 
@@ -12,6 +16,7 @@ async function main(): Promise<void> {
   const database = await openDatabase(config);
   let app: Awaited<ReturnType<typeof createHttpApp>>;
   let mailWorker: MailWorker | undefined;
+  let scheduler: Scheduler | undefined;
   try {
     if (!(await hasCatalog(database.db))) {
       await seedDemoData(database.db, path.join(config.dataDir, "files"));
@@ -20,9 +25,18 @@ async function main(): Promise<void> {
     const mailTransport = mailTransportFor(config);
     mailWorker = await startMailWorker(database.db, database.pool, mailTransport);
     logger.info({ transport: mailTransport.kind }, "mail worker started");
-    app = await createHttpApp(config);
+    const services: Services = {
+      db: database.db,
+      clock: systemClock,
+      payments: paymentProviderFor(config, database.db),
+      publicUrl: config.publicUrl,
+    };
+    logger.info({ provider: services.payments.name }, "payments ready");
+    scheduler = startScheduler(database.db, shopJobs(services));
+    app = await createHttpApp(config, services);
   } catch (error) {
     // Never leave the embedded PostgreSQL running behind a failed start.
+    await scheduler?.stop();
     await mailWorker?.stop();
     await database.close();
     throw error;
@@ -42,6 +56,7 @@ async function main(): Promise<void> {
     setTimeout(() => server.closeAllConnections(), 2000).unref();
     await serverClosed;
     await app.locals.closeDevServer?.();
+    await scheduler?.stop();
     await mailWorker?.stop();
     await database.close();
     process.exit(0);

@@ -65,8 +65,23 @@ export const orderStatuses = [
 ] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
-export const paymentStatuses = ["paid", "pending", "failed", "to_be_paid_in_store", "paid_in_store"] as const;
+export const paymentStatuses = [
+  "paid",
+  "pending",
+  "failed",
+  "to_be_paid_in_store",
+  "paid_in_store",
+  "refunded",
+  "partially_refunded",
+] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
+
+export const paymentProviders = ["stripe", "sandbox"] as const;
+export type PaymentProviderName = (typeof paymentProviders)[number];
+
+/** One payment attempt at the provider: open until paid, failed or expired. */
+export const paymentStates = ["open", "paid", "failed", "expired"] as const;
+export type PaymentState = (typeof paymentStates)[number];
 
 export const deliveryMethods = ["pickup", "shipping", "pickup_and_pay"] as const;
 export type DeliveryMethod = (typeof deliveryMethods)[number];
@@ -83,6 +98,8 @@ export type ShippingAddress = {
   address: string;
   city: string;
   postalCode: string;
+  /** Two-letter sigla the courier needs (absent on orders placed before it was asked for). */
+  province?: string;
   country: string;
   phone: string;
   email: string;
@@ -399,7 +416,7 @@ export const userProfiles = pgTable(
 );
 
 // ---------------------------------------------------------------------------
-// Orders, stock holds, coupons
+// Orders, payments, stock holds, coupons, checkout sessions
 // ---------------------------------------------------------------------------
 
 export const orders = pgTable(
@@ -425,9 +442,9 @@ export const orders = pgTable(
     shippingCarrier: text("shipping_carrier"),
     shippingWeightGrams: integer("shipping_weight_grams"),
     shippingParcels: integer("shipping_parcels"),
-    paymentProvider: text("payment_provider"),
-    paymentSessionId: text("payment_session_id"),
-    paymentIntentId: text("payment_intent_id"),
+    // The checkout session (hash of its cookie) that placed the order: its browser may see the order
+    // on /checkout-success without an account.
+    checkoutSessionId: text("checkout_session_id"),
   },
   (table) => [
     check("orders_status_check", oneOf(table.status, orderStatuses)),
@@ -440,8 +457,79 @@ export const orders = pgTable(
     index("orders_created_at_idx").on(table.createdAt.desc().nullsFirst()),
     index("orders_user_created_at_idx").on(table.userId, table.createdAt.desc().nullsFirst()),
     index("orders_email_idx").on(table.email),
-    index("orders_payment_session_id_idx").on(table.paymentSessionId),
-    index("orders_payment_intent_id_idx").on(table.paymentIntentId),
+    index("orders_checkout_session_id_idx").on(table.checkoutSessionId),
+    index("orders_status_created_at_idx").on(table.status, table.createdAt),
+  ],
+);
+
+/** Every change of an order's status: from (null when the order was placed), to, why, by whom. */
+export const orderStatusChanges = pgTable(
+  "order_status_changes",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    fromStatus: text("from_status", { enum: orderStatuses }),
+    toStatus: text("to_status", { enum: orderStatuses }).notNull(),
+    paymentStatus: text("payment_status", { enum: paymentStatuses }).notNull(),
+    /** The lifecycle event (modules/orders/transitions.ts), or "placed". */
+    event: text("event").notNull(),
+    /** Who or what: "customer", "system", "staff:<user id>", "stripe:<event id>"… */
+    actor: text("actor").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("order_status_changes_order_id_idx").on(table.orderId, table.id)],
+);
+
+/** One payment attempt of an order at its provider (a hosted checkout session). */
+export const payments = pgTable(
+  "payments",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    provider: text("provider", { enum: paymentProviders }).notNull(),
+    // Null until the provider has answered the request to open the session.
+    sessionId: text("session_id"),
+    checkoutUrl: text("checkout_url"),
+    // The provider's reference of the money itself (Stripe's PaymentIntent), once paid.
+    reference: text("reference"),
+    state: text("state", { enum: paymentStates }).notNull().default("open"),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull().default("EUR"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check("payments_provider_check", oneOf(table.provider, paymentProviders)),
+    check("payments_state_check", oneOf(table.state, paymentStates)),
+    check("payments_amount_check", sql`${table.amountCents} >= 0`),
+    unique("payments_provider_session_unique").on(table.provider, table.sessionId),
+    index("payments_order_id_idx").on(table.orderId),
+    index("payments_open_expires_at_idx").on(table.expiresAt).where(sql`${table.state} = 'open'`),
+  ],
+);
+
+/** Every event a payment provider has sent (webhooks), once each. */
+export const paymentEvents = pgTable(
+  "payment_events",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    provider: text("provider", { enum: paymentProviders }).notNull(),
+    eventId: text("event_id").notNull(),
+    type: text("type").notNull(),
+    sessionId: text("session_id"),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    payload: jsonb("payload").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique("payment_events_provider_event_unique").on(table.provider, table.eventId),
+    index("payment_events_order_id_idx").on(table.orderId),
   ],
 );
 
@@ -479,8 +567,7 @@ export const stockHolds = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
     quantity: integer("quantity").notNull(),
-    // null = held until the order is completed or cancelled (reservations).
-    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    // Set when the stock went back to the variant: it goes back once, whoever asks twice.
     releasedAt: timestamp("released_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -488,7 +575,6 @@ export const stockHolds = pgTable(
     check("stock_holds_quantity_check", sql`${table.quantity} > 0`),
     index("stock_holds_order_id_idx").on(table.orderId),
     index("stock_holds_active_variant_idx").on(table.variantId).where(sql`${table.releasedAt} is null`),
-    index("stock_holds_active_expires_at_idx").on(table.expiresAt).where(sql`${table.releasedAt} is null`),
   ],
 );
 
@@ -509,6 +595,77 @@ export const coupons = pgTable(
     check("coupons_used_count_check", sql`${table.usedCount} >= 0`),
   ],
 );
+
+/** A cart line as the browser keeps it: product, size, colour and quantity (prices come from the database). */
+export type CartLineRequest = { id: number; size: string; color: string; quantity: number };
+
+/** The checkout's 'information' step as the shopper last sent it. */
+export type CheckoutDraft = {
+  deliveryMethod: DeliveryMethod;
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  city: string;
+  postalCode: string;
+  province: string;
+  country: string;
+};
+
+/**
+ * A shopper's way through the checkout, kept on the server and named by a cookie (its id is the
+ * SHA-256 of the cookie's token): the cart the browser sent, the form of the first step, the code.
+ */
+export const checkoutSessions = pgTable(
+  "checkout_sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    cart: jsonb("cart").$type<CartLineRequest[]>().notNull().default(sql`'[]'::jsonb`),
+    draft: jsonb("draft").$type<CheckoutDraft>(),
+    couponCode: text("coupon_code"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("checkout_sessions_expires_at_idx").on(table.expiresAt)],
+);
+
+/**
+ * The sandbox payment provider's own records: what a hosted payment page holds at a real provider.
+ * Only the sandbox (modules/payments/sandbox.server.ts) reads and writes them.
+ */
+export const sandboxPaymentSessions = pgTable("sandbox_payment_sessions", {
+  id: text("id").primaryKey(),
+  orderId: text("order_id").notNull(),
+  amountCents: integer("amount_cents").notNull(),
+  currency: text("currency").notNull(),
+  lineItems: jsonb("line_items")
+    .$type<{ name: string; description: string; amountCents: number; quantity: number }[]>()
+    .notNull(),
+  shippingCents: integer("shipping_cents").notNull(),
+  customerEmail: text("customer_email").notNull(),
+  successUrl: text("success_url").notNull(),
+  cancelUrl: text("cancel_url").notNull(),
+  state: text("state", { enum: paymentStates }).notNull().default("open"),
+  declines: integer("declines").notNull().default(0),
+  reference: text("reference"),
+  idempotencyKey: text("idempotency_key").unique(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
+
+// ---------------------------------------------------------------------------
+// Scheduled jobs: each run is claimed by one app instance only.
+// ---------------------------------------------------------------------------
+
+export const scheduledJobs = pgTable("scheduled_jobs", {
+  name: text("name").primaryKey(),
+  nextRunAt: timestamp("next_run_at", { withTimezone: true }).notNull().defaultNow(),
+  lastStartedAt: timestamp("last_started_at", { withTimezone: true }),
+  lastFinishedAt: timestamp("last_finished_at", { withTimezone: true }),
+  lastError: text("last_error"),
+});
 
 // ---------------------------------------------------------------------------
 // Newsletter and contact form
@@ -655,6 +812,16 @@ export const ordersRelations = relations(orders, ({ one, many }) => ({
   user: one(users, { fields: [orders.userId], references: [users.id] }),
   items: many(orderItems),
   stockHolds: many(stockHolds),
+  payments: many(payments),
+  statusChanges: many(orderStatusChanges),
+}));
+
+export const paymentsRelations = relations(payments, ({ one }) => ({
+  order: one(orders, { fields: [payments.orderId], references: [orders.id] }),
+}));
+
+export const orderStatusChangesRelations = relations(orderStatusChanges, ({ one }) => ({
+  order: one(orders, { fields: [orderStatusChanges.orderId], references: [orders.id] }),
 }));
 
 export const orderItemsRelations = relations(orderItems, ({ one }) => ({
@@ -700,6 +867,9 @@ export type OrderItem = typeof orderItems.$inferSelect;
 export type NewOrderItem = typeof orderItems.$inferInsert;
 export type StockHold = typeof stockHolds.$inferSelect;
 export type NewStockHold = typeof stockHolds.$inferInsert;
+export type Payment = typeof payments.$inferSelect;
+export type OrderStatusChange = typeof orderStatusChanges.$inferSelect;
+export type CheckoutSession = typeof checkoutSessions.$inferSelect;
 export type Coupon = typeof coupons.$inferSelect;
 export type NewCoupon = typeof coupons.$inferInsert;
 export type NewsletterSubscriber = typeof newsletterSubscribers.$inferSelect;

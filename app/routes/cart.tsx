@@ -1,6 +1,6 @@
 import { Trash2 } from "lucide-react";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import { useLocalStorageItem } from "~/components/browser-storage";
 import { buttonClass } from "~/components/ui/button";
 import { QuantityStepper } from "~/components/ui/quantity-stepper";
@@ -13,6 +13,7 @@ import {
   setCartQuantity,
   withQuantity,
 } from "~/modules/cart/cart-storage";
+import { lineProblemMessage } from "~/modules/cart/line-rules";
 import { SECOND_SWIMSUIT_PROMO_LABEL } from "~/modules/cart/pricing";
 import type { CartQuote, QuotedLine } from "~/modules/cart/quote.server";
 import { CART_STORAGE_KEY, CART_UPDATED_EVENT, formatEuro } from "~/modules/shop/constants";
@@ -24,12 +25,6 @@ export function meta() {
     { name: "robots", content: "noindex" },
   ];
 }
-
-const statusMessages: Record<Exclude<QuotedLine["status"], "ok">, string> = {
-  missing: "Questo articolo non è più disponibile. Rimuovilo dal carrello.",
-  sold_out: "Articolo esaurito in questa taglia e colore. Rimuovilo dal carrello.",
-  no_price: "Prezzo del prodotto non disponibile. Rimuovilo dal carrello.",
-};
 
 type QuoteState = { status: "loading" } | { status: "error" } | { status: "ready"; quote: CartQuote; stale: boolean };
 
@@ -114,7 +109,7 @@ function CartLine({ line, clamped }: { line: QuotedLine; clamped: boolean }) {
 
         {line.status !== "ok" && (
           <p role="status" className="text-sm font-medium text-sale">
-            {statusMessages[line.status]}
+            {lineProblemMessage(line.status, line.minQuantity)}
           </p>
         )}
         {buyable && clamped && (
@@ -186,9 +181,19 @@ function Summary({ quote }: { quote: CartQuote }) {
           Procedi al checkout
         </span>
       ) : (
-        <Link to="/checkout" className={`${buttonClass.primary} mt-6 w-full`}>
-          Procedi al checkout
-        </Link>
+        // The checkout works on the server's copy of the cart: the lines go with the click.
+        <Form method="post" action="/checkout" className="mt-6">
+          <input type="hidden" name="intent" value="cart" />
+          <input type="hidden" name="next" value="/checkout" />
+          <input
+            type="hidden"
+            name="cart"
+            value={JSON.stringify(quote.lines.map(({ id, size, color, quantity }) => ({ id, size, color, quantity })))}
+          />
+          <button type="submit" className={`${buttonClass.primary} w-full`}>
+            Procedi al checkout
+          </button>
+        </Form>
       )}
     </section>
   );

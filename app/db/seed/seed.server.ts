@@ -8,6 +8,7 @@ import {
   blogComments,
   blogPosts,
   blogRatings,
+  coupons,
   productImages,
   productPriceHistory,
   products,
@@ -47,9 +48,15 @@ export async function resetDemoData(db: Database, filesDir: string): Promise<voi
   });
 }
 
+/** The demo shop's discount code (README): 15% off an order, no end date, no usage limit. */
+export const demoCoupon = { code: "VETRINA15", percentOff: 15 };
+
 async function loadDemoData(tx: Transaction, filesDir: string): Promise<void> {
   const catalog = buildDemoCatalog();
   const blog = buildDemoBlog();
+
+  // A code the shop changed or used up stays as it is.
+  await tx.insert(coupons).values(demoCoupon).onConflictDoNothing();
 
   await insertRows(
     tx,

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { cartTotals, isSwimsuit, lineTotalCents, type PricedLine, secondSwimsuitDiscounts } from "./pricing";
+import {
+  allocate,
+  cartTotals,
+  type Delivery,
+  type DiscountOffer,
+  isSwimsuit,
+  lineTotalCents,
+  type PricedLine,
+  priceOrder,
+  secondSwimsuitDiscounts,
+} from "./pricing";
 
 const bikini = (unitPriceCents: number, quantity = 1): PricedLine => ({
   unitPriceCents,
@@ -96,5 +106,164 @@ describe("Promo Extra 2° Costume", () => {
       promoDiscountCents: 0,
       totalCents: 0,
     });
+  });
+});
+
+const firstOrder: DiscountOffer = { code: "first_order", label: "Sconto primo ordine", percent: 10 };
+const birthday: DiscountOffer = { code: "birthday", label: "Sconto compleanno", percent: 10 };
+const coupon = (percent: number): DiscountOffer => ({ code: "coupon", label: "Codice VETRINA", percent });
+
+describe("priceOrder", () => {
+  // Each row: the cart, the delivery method, the discounts offered → what the order charges.
+  // Shipping is 7,90 € below 100,00 € of goods after every discount, free from there and for pickups.
+  it.each<{
+    rule: string;
+    lines: PricedLine[];
+    delivery: Delivery;
+    offers?: DiscountOffer[];
+    promo: number;
+    discount: number;
+    shipping: number;
+    total: number;
+  }>([
+    {
+      rule: "home delivery below 100 € pays 7,90 €",
+      lines: [slip(2990)],
+      delivery: "shipping",
+      promo: 0,
+      discount: 0,
+      shipping: 790,
+      total: 3780,
+    },
+    {
+      rule: "pickup in the shop is free",
+      lines: [slip(2990)],
+      delivery: "pickup",
+      promo: 0,
+      discount: 0,
+      shipping: 0,
+      total: 2990,
+    },
+    {
+      rule: "a reservation pays no delivery",
+      lines: [slip(2990)],
+      delivery: "pickup_and_pay",
+      promo: 0,
+      discount: 0,
+      shipping: 0,
+      total: 2990,
+    },
+    {
+      rule: "exactly 100,00 € ships free",
+      lines: [slip(5000, 2)],
+      delivery: "shipping",
+      promo: 0,
+      discount: 0,
+      shipping: 0,
+      total: 10000,
+    },
+    {
+      rule: "99,99 € still pays shipping",
+      lines: [slip(9999)],
+      delivery: "shipping",
+      promo: 0,
+      discount: 0,
+      shipping: 790,
+      total: 10789,
+    },
+    {
+      rule: "a discount that takes the goods below 100 € brings shipping back",
+      lines: [slip(5500, 2)],
+      delivery: "shipping",
+      offers: [firstOrder],
+      promo: 0,
+      discount: 1100,
+      shipping: 790,
+      total: 9900 + 790,
+    },
+    {
+      rule: "the order discount applies after the swimsuit promotion",
+      // 59,90 + 39,90 = 99,80 €; promo 11,97 € → 87,83 €; 10% → 8,78 € (8,783 rounded).
+      lines: [bikini(5990), intero(3990)],
+      delivery: "shipping",
+      offers: [firstOrder],
+      promo: 1197,
+      discount: 878,
+      shipping: 790,
+      total: 8783 - 878 + 790,
+    },
+    {
+      rule: "of several discounts only the largest applies",
+      lines: [slip(2500, 2)],
+      delivery: "shipping",
+      offers: [firstOrder, birthday, coupon(15)],
+      promo: 0,
+      discount: 750,
+      shipping: 790,
+      total: 4250 + 790,
+    },
+    {
+      rule: "a 100% code leaves the shipping to pay",
+      lines: [slip(3000)],
+      delivery: "shipping",
+      offers: [coupon(100)],
+      promo: 0,
+      discount: 3000,
+      shipping: 790,
+      total: 790,
+    },
+    {
+      rule: "a reservation gets its discount too, and no delivery fee",
+      lines: [slip(4000)],
+      delivery: "pickup_and_pay",
+      offers: [birthday],
+      promo: 0,
+      discount: 400,
+      shipping: 0,
+      total: 3600,
+    },
+    {
+      rule: "free shipping counts the goods after the promotion",
+      // 2 × 55,00 € swimsuits = 110 €; promo 16,50 € → 93,50 €: below 100 €.
+      lines: [bikini(5500, 2)],
+      delivery: "shipping",
+      promo: 1650,
+      discount: 0,
+      shipping: 790,
+      total: 9350 + 790,
+    },
+  ])("$rule", ({ lines, delivery, offers, promo, discount, shipping, total }) => {
+    const pricing = priceOrder(lines, delivery, offers);
+    expect(pricing.promoDiscountCents).toBe(promo);
+    expect(pricing.orderDiscount?.amountCents ?? 0).toBe(discount);
+    expect(pricing.shippingCents).toBe(shipping);
+    expect(pricing.totalCents).toBe(total);
+    expect(pricing.goodsTotalCents + pricing.shippingCents).toBe(pricing.totalCents);
+    expect(pricing.orderDiscountCentsByLine.reduce((sum, cents) => sum + cents, 0)).toBe(discount);
+  });
+
+  it("names the discount that applied; on a tie the automatic one wins over a code", () => {
+    expect(priceOrder([slip(5000)], "shipping", [coupon(10), firstOrder]).orderDiscount).toEqual({
+      ...coupon(10),
+      amountCents: 500,
+    });
+    expect(priceOrder([slip(5000)], "shipping", [firstOrder, coupon(10)]).orderDiscount?.code).toBe("first_order");
+    expect(priceOrder([slip(5000)], "shipping", []).orderDiscount).toBeNull();
+  });
+
+  it("shares the order discount among the lines after their promotion", () => {
+    expect(priceOrder([bikini(5990), intero(3990)], "shipping", [firstOrder]).orderDiscountCentsByLine).toEqual([
+      599, 279,
+    ]);
+  });
+});
+
+describe("allocate", () => {
+  it("splits in whole cents that add up, the leftover cents to the largest remainders", () => {
+    expect(allocate(100, [1, 1, 1])).toEqual([34, 33, 33]);
+    expect(allocate(878, [5990, 2793])).toEqual([599, 279]);
+    expect(allocate(5, [0, 10])).toEqual([0, 5]);
+    expect(allocate(0, [3, 4])).toEqual([0, 0]);
+    expect(allocate(7, [0, 0])).toEqual([0, 0]);
   });
 });

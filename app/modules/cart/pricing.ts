@@ -1,7 +1,14 @@
-// Cart arithmetic shared by the cart page and the checkout: line totals, the item count and the
-// 'Promo Extra 2° Costume' (storefront spec, section 9). Pure, integer euro cents only. The server
-// runs it on prices it read from the database; the browser's stored prices never reach it.
-import { SECOND_SWIMSUIT_DISCOUNT_PERCENT, SECOND_SWIMSUIT_SUBCATEGORIES } from "~/modules/shop/constants";
+// Cart and order arithmetic shared by the cart page and the checkout: line totals, the item count,
+// the 'Promo Extra 2° Costume' (storefront spec, section 9), the one order-level discount and the
+// delivery fee. Pure, integer euro cents only. The server runs it on prices it read from the
+// database; the browser's stored prices never reach it.
+import {
+  FREE_SHIPPING_THRESHOLD_CENTS,
+  SECOND_SWIMSUIT_DISCOUNT_PERCENT,
+  SECOND_SWIMSUIT_SUBCATEGORIES,
+  SHIPPING_FEE_CENTS,
+  STORE_PICKUP_FEE_CENTS,
+} from "~/modules/shop/constants";
 
 export const SECOND_SWIMSUIT_PROMO_LABEL = "Promo Extra 2° Costume";
 
@@ -32,7 +39,7 @@ export function isSwimsuit(subcategory: string): boolean {
  * discount is a whole number of cents and the lines of an order add up to the order's discount.
  */
 function unitDiscountCents(unitPriceCents: number): number {
-  return Math.floor((unitPriceCents * SECOND_SWIMSUIT_DISCOUNT_PERCENT + 50) / 100);
+  return percentOf(unitPriceCents, SECOND_SWIMSUIT_DISCOUNT_PERCENT);
 }
 
 /**
@@ -65,5 +72,87 @@ export function cartTotals(lines: readonly PricedLine[]): CartTotals {
     promoDiscountCentsByLine,
     promoDiscountCents,
     totalCents: subtotalCents - promoDiscountCents,
+  };
+}
+
+// ---------------------------------------------------------------------------
+// The order: the cart's lines, at most one order-level discount and the delivery fee
+// (docs/decisions/order-pricing.md).
+
+/** An order-level discount the shopper is entitled to; the largest one applies, the first on a tie. */
+export type DiscountOffer = { code: "first_order" | "birthday" | "coupon"; label: string; percent: number };
+
+export type AppliedDiscount = DiscountOffer & { amountCents: number };
+
+export type OrderPricing = Omit<CartTotals, "totalCents"> & {
+  /** The one order-level discount, or null. */
+  orderDiscount: AppliedDiscount | null;
+  /** The order-level discount's share of each line, in the order of the lines given. */
+  orderDiscountCentsByLine: number[];
+  /** Goods after every discount: what the free-shipping threshold is measured on. */
+  goodsTotalCents: number;
+  shippingCents: number;
+  /** What the shopper pays, IVA included. */
+  totalCents: number;
+};
+
+export type Delivery = "shipping" | "pickup" | "pickup_and_pay";
+
+/** Half-up to the cent of `percent`% of `cents`. */
+export function percentOf(cents: number, percent: number): number {
+  return Math.floor((cents * percent + 50) / 100);
+}
+
+/**
+ * Splits `amountCents` over the lines in proportion to `weights`, in whole cents that add up to it:
+ * each line gets the floor of its share, and the cents left go to the largest remainders (the
+ * earlier line on a tie).
+ */
+export function allocate(amountCents: number, weights: readonly number[]): number[] {
+  const total = weights.reduce((sum, weight) => sum + weight, 0);
+  if (total === 0) return weights.map(() => 0);
+  const shares = weights.map((weight) => Math.floor((amountCents * weight) / total));
+  const left = amountCents - shares.reduce((sum, share) => sum + share, 0);
+  const byRemainder = weights
+    .map((weight, index) => ({ index, remainder: (amountCents * weight) % total }))
+    .sort((a, b) => b.remainder - a.remainder || a.index - b.index);
+  for (const { index } of byRemainder.slice(0, left)) shares[index] = (shares[index] ?? 0) + 1;
+  return shares;
+}
+
+export function shippingFeeCents(delivery: Delivery, goodsTotalCents: number): number {
+  if (delivery !== "shipping") return STORE_PICKUP_FEE_CENTS;
+  return goodsTotalCents >= FREE_SHIPPING_THRESHOLD_CENTS ? 0 : SHIPPING_FEE_CENTS;
+}
+
+/**
+ * The order's amounts: the 'Promo Extra 2° Costume' on the lines, then the largest of the offered
+ * order-level discounts on what is left, then shipping (free from 100,00 € of goods after discounts,
+ * and for pickups).
+ */
+export function priceOrder(
+  lines: readonly PricedLine[],
+  delivery: Delivery,
+  offers: readonly DiscountOffer[] = [],
+): OrderPricing {
+  const { totalCents: cartTotalCents, ...cart } = cartTotals(lines);
+  const best = offers.reduce<DiscountOffer | null>(
+    (chosen, offer) => (offer.percent > (chosen?.percent ?? 0) ? offer : chosen),
+    null,
+  );
+  const amountCents = best ? percentOf(cartTotalCents, best.percent) : 0;
+  const orderDiscountCentsByLine = allocate(
+    amountCents,
+    lines.map((line, index) => lineTotalCents(line) - (cart.promoDiscountCentsByLine[index] ?? 0)),
+  );
+  const goodsTotalCents = cartTotalCents - amountCents;
+  const shippingCents = shippingFeeCents(delivery, goodsTotalCents);
+  return {
+    ...cart,
+    orderDiscount: best && amountCents > 0 ? { ...best, amountCents } : null,
+    orderDiscountCentsByLine,
+    goodsTotalCents,
+    shippingCents,
+    totalCents: goodsTotalCents + shippingCents,
   };
 }

@@ -4,37 +4,45 @@
 import { and, asc, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Queryable } from "~/db/client.server";
-import { productImages, products, productVariants } from "~/db/schema";
+import { type CartLineRequest, productImages, products, productVariants } from "~/db/schema";
+import { cartKey } from "./cart-storage";
+import { checkLine, type LineStatus } from "./line-rules";
 import { type CartTotals, cartTotals, lineTotalCents } from "./pricing";
 
 const MAX_CART_LINES = 100;
 
-export const cartQuoteRequestSchema = z.object({
-  items: z
-    .array(
-      z.object({
-        id: z.number().int().positive(),
-        size: z.string().max(100),
-        color: z.string().max(100),
-        quantity: z.number().int().min(1).max(9999),
-      }),
-    )
-    .max(MAX_CART_LINES),
-});
+/** The browser's cart lines as the server takes them: whole positive quantities, one line per product, size and colour. */
+export const cartLinesSchema = z
+  .array(
+    z.object({
+      id: z.number().int().positive().max(2_147_483_647),
+      size: z.string().max(100),
+      color: z.string().max(100),
+      quantity: z.number().int().min(1).max(9999),
+    }),
+  )
+  .max(MAX_CART_LINES)
+  .transform((lines) => {
+    // A tampered cart may name the same line twice: its quantities add up, as adding to the cart does.
+    const merged = new Map<string, CartLineRequest>();
+    for (const line of lines) {
+      const existing = merged.get(cartKey(line));
+      merged.set(cartKey(line), { ...line, quantity: Math.min(9999, (existing?.quantity ?? 0) + line.quantity) });
+    }
+    return [...merged.values()];
+  });
+
+export const cartQuoteRequestSchema = z.object({ items: cartLinesSchema });
 
 export type CartQuoteRequest = z.infer<typeof cartQuoteRequestSchema>;
 
-/**
- * ok: can be bought. missing: the product, or its size in that colour, no longer exists.
- * sold_out: no stock left. no_price: the product's price is not available.
- */
-export type QuotedLineStatus = "ok" | "missing" | "sold_out" | "no_price";
-
 export type QuotedLine = {
   id: number;
+  /** The product variant (colour × size), or null when it no longer exists. */
+  variantId: number | null;
   size: string;
   color: string;
-  status: QuotedLineStatus;
+  status: LineStatus;
   /** Null when the product no longer exists. */
   name: string | null;
   image: string | null;
@@ -58,44 +66,38 @@ export type CartQuote = { lines: QuotedLine[]; totals: CartTotals };
 
 export async function quoteCart(db: Queryable, request: CartQuoteRequest): Promise<CartQuote> {
   const ids = [...new Set(request.items.map((item) => item.id))];
-  const [productRows, variantRows, imageRows] =
-    ids.length === 0
-      ? [[], [], []]
-      : await Promise.all([
-          db
-            .select({
-              id: products.id,
-              name: products.name,
-              subcategory: products.subcategory,
-              priceCents: products.priceCents,
-              minQuantity: products.minQuantity,
-            })
-            .from(products)
-            .where(inArray(products.id, ids)),
-          db
-            .select({
-              productId: productVariants.productId,
-              colorName: productVariants.colorName,
-              size: productVariants.size,
-              stock: productVariants.stock,
-            })
-            .from(productVariants)
-            .where(
-              and(
-                inArray(productVariants.productId, ids),
-                inArray(productVariants.size, [...new Set(request.items.map((item) => item.size))]),
-              ),
-            ),
-          db
-            .select({
-              productId: productImages.productId,
-              colorName: productImages.colorName,
-              path: productImages.path,
-            })
-            .from(productImages)
-            .where(inArray(productImages.productId, ids))
-            .orderBy(asc(productImages.position), asc(productImages.id)),
-        ]);
+  if (ids.length === 0) return { lines: [], totals: cartTotals([]) };
+  // One query after the other: inside the checkout's transaction they share one connection.
+  const productRows = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      subcategory: products.subcategory,
+      priceCents: products.priceCents,
+      minQuantity: products.minQuantity,
+    })
+    .from(products)
+    .where(inArray(products.id, ids));
+  const variantRows = await db
+    .select({
+      id: productVariants.id,
+      productId: productVariants.productId,
+      colorName: productVariants.colorName,
+      size: productVariants.size,
+      stock: productVariants.stock,
+    })
+    .from(productVariants)
+    .where(
+      and(
+        inArray(productVariants.productId, ids),
+        inArray(productVariants.size, [...new Set(request.items.map((item) => item.size))]),
+      ),
+    );
+  const imageRows = await db
+    .select({ productId: productImages.productId, colorName: productImages.colorName, path: productImages.path })
+    .from(productImages)
+    .where(inArray(productImages.productId, ids))
+    .orderBy(asc(productImages.position), asc(productImages.id));
 
   const productsById = new Map(productRows.map((row) => [row.id, row]));
   const lines: QuotedLine[] = request.items.map((item) => {
@@ -106,11 +108,17 @@ export async function quoteCart(db: Queryable, request: CartQuoteRequest): Promi
     const images = imageRows.filter((row) => row.productId === item.id);
     const image = (images.find((row) => row.colorName === item.color) ?? images[0])?.path ?? null;
     const stock = variant?.stock ?? 0;
-    const status: QuotedLineStatus =
-      !product || !variant ? "missing" : stock <= 0 ? "sold_out" : product.priceCents === null ? "no_price" : "ok";
-    const quantity = status === "ok" ? Math.min(item.quantity, stock) : item.quantity;
+    const { status, quantity, clamped } = checkLine(
+      {
+        variant: product && variant ? variant : null,
+        priceCents: product?.priceCents ?? null,
+        minQuantity: product?.minQuantity ?? 1,
+      },
+      item.quantity,
+    );
     return {
       id: item.id,
+      variantId: product && variant ? variant.id : null,
       size: item.size,
       color: item.color,
       status,
@@ -122,7 +130,7 @@ export async function quoteCart(db: Queryable, request: CartQuoteRequest): Promi
       stock,
       requestedQuantity: item.quantity,
       quantity,
-      clamped: quantity < item.quantity,
+      clamped,
       lineTotalCents: status === "ok" ? lineTotalCents({ unitPriceCents: product?.priceCents ?? 0, quantity }) : 0,
       promoDiscountCents: 0,
     };

@@ -1,6 +1,8 @@
 // The product page's option and quantity rules (storefront spec, sections 4, 5 and 8), pure so the
 // page and its tests share them. Stock lives on variants (colour × size); the spec's `colors`,
-// `sizes` and `inStock` shapes are derived from them here.
+// `sizes` and `inStock` shapes are derived from them here. Whether a line can be bought at all is
+// the cart's rule (modules/cart/line-rules.ts), shared with the cart and the checkout.
+import { checkLine, lineProblemMessage } from "~/modules/cart/line-rules";
 
 export const ONE_COLOUR = "Unico";
 export const ONE_SIZE = "Unica";
@@ -152,11 +154,18 @@ export function addToCartProblem(
     return { title: "Selezione richiesta", description: "Per favore, seleziona un colore." };
   }
   const stock = availableStock(product, selection);
-  if (quantity + inCart > stock) {
+  const line = checkLine(
+    { variant: { stock }, priceCents: product.priceCents, minQuantity: product.minQuantity },
+    quantity + inCart,
+  );
+  if (line.clamped || line.status === "sold_out") {
     return {
       title: "Quantità non disponibile",
       description: `Sono disponibili solo ${stock} pezzi per questo colore.`,
     };
+  }
+  if (line.status === "below_minimum") {
+    return { title: "Quantità non disponibile", description: lineProblemMessage("below_minimum", product.minQuantity) };
   }
   return null;
 }

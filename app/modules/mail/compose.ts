@@ -1,12 +1,22 @@
 import { formatAddress, shop } from "~/modules/shop/identity";
 import type { MailMessage } from "./message";
 
+/** A titled part of an e-mail: label–value rows (a table in HTML), paragraphs, a link. All plain text. */
+export type EmailSection = {
+  title: string;
+  rows?: (readonly [string, string])[];
+  paragraphs?: string[];
+  link?: { label: string; url: string };
+};
+
 export type EmailContent = {
   to: string;
   subject: string;
   /** Plain sentences; each becomes a paragraph. Never HTML: it is escaped. */
   paragraphs: string[];
   action?: { label: string; url: string };
+  /** After the paragraphs and the action, e.g. an order's lines and the terms that come with it. */
+  sections?: EmailSection[];
   replyTo?: string;
   /** Newsletter e-mail: a link to unsubscribe at the bottom, and the List-Unsubscribe header. */
   unsubscribeUrl?: string;
@@ -16,13 +26,50 @@ const escapeHtml = (text: string) =>
   text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
 
 /** Builds the shop's e-mail: the same words as plain text and as simple HTML, signed with the shop's identity. */
-export function composeEmail({ to, subject, paragraphs, action, replyTo, unsubscribeUrl }: EmailContent): MailMessage {
+function sectionText({ title, rows = [], paragraphs = [], link }: EmailSection): string {
+  return [
+    title.toUpperCase(),
+    ...rows.map(([label, value]) => `${label}: ${value}`),
+    ...paragraphs,
+    ...(link ? [`${link.label}: ${link.url}`] : []),
+  ].join("\n");
+}
+
+function sectionHtml({ title, rows = [], paragraphs = [], link }: EmailSection): string {
+  const cell = "padding:6px 0;border-bottom:1px solid #eee4dc;vertical-align:top";
+  return `<tr><td style="padding:8px 32px 16px;font-size:15px;line-height:1.6">
+<h2 style="margin:8px 0 12px;font-family:Georgia,serif;font-size:19px;font-weight:normal;color:#6b2f3a">${escapeHtml(title)}</h2>
+${
+  rows.length > 0
+    ? `<table role="presentation" width="100%" cellpadding="0" cellspacing="0">${rows
+        .map(
+          ([label, value]) =>
+            `<tr><td style="${cell}">${escapeHtml(label)}</td><td align="right" style="${cell};padding-left:16px;white-space:nowrap">${escapeHtml(value)}</td></tr>`,
+        )
+        .join("")}</table>`
+    : ""
+}
+${paragraphs.map((paragraph) => `<p style="margin:0 0 12px">${escapeHtml(paragraph)}</p>`).join("\n")}
+${link ? `<p style="margin:0 0 12px"><a href="${escapeHtml(link.url)}" style="color:#6b2f3a">${escapeHtml(link.label)}</a></p>` : ""}
+</td></tr>`;
+}
+
+export function composeEmail({
+  to,
+  subject,
+  paragraphs,
+  action,
+  sections = [],
+  replyTo,
+  unsubscribeUrl,
+}: EmailContent): MailMessage {
   const signature = [shop.name, formatAddress(), `Tel. ${shop.phone.display} · ${shop.email}`];
   const unsubscribeNote = "Non vuoi più ricevere la nostra newsletter? Annulla l'iscrizione";
 
   const text = [
     ...paragraphs,
     ...(action ? [`${action.label}: ${action.url}`] : []),
+    ...sections.map(sectionText),
     "",
     "--",
     ...signature,
@@ -45,6 +92,7 @@ ${
     : ""
 }
 </td></tr>
+${sections.map(sectionHtml).join("\n")}
 <tr><td style="padding:16px 32px 28px;border-top:1px solid #eee4dc;font-size:12px;line-height:1.6;color:#6f6560">
 ${signature.map(escapeHtml).join("<br>")}<br>${escapeHtml(shop.seller.legalName)} · P.IVA ${escapeHtml(shop.seller.vatNumber)}${
     unsubscribeUrl

@@ -1,4 +1,5 @@
-import type { ShippingAddress } from "~/db/schema";
+import type { DeliveryMethod, ShippingAddress } from "~/db/schema";
+import { CARRIER_NAME } from "~/modules/shop/constants";
 
 // What the customer's and the admin's pages show of orders (the *.server.ts modules fill them in).
 
@@ -22,6 +23,16 @@ const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Whether a string from a URL can be an order id at all (order ids are UUIDs). */
 export function isOrderId(value: string): boolean {
   return uuid.test(value);
+}
+
+const deliveryLabels: Record<DeliveryMethod, string> = {
+  shipping: `Spedizione a domicilio con ${CARRIER_NAME}`,
+  pickup: "Ritiro in negozio",
+  pickup_and_pay: "Ritiro e pagamento in negozio",
+};
+
+export function deliveryLabel(method: DeliveryMethod): string {
+  return deliveryLabels[method];
 }
 
 /** An order on the customer's own pages. */

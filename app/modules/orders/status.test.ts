@@ -34,8 +34,10 @@ describe("paymentStatusLabel", () => {
     ["failed", "Fallito"],
     ["to_be_paid_in_store", "Da Pagare in Negozio"],
     ["PAID", "Pagato"],
-    // No label in the spec: shown as it is.
-    ["paid_in_store", "paid_in_store"],
+    ["paid_in_store", "Pagato in Negozio"],
+    ["refunded", "Rimborsato"],
+    ["partially_refunded", "Rimborsato in parte"],
+    ["on_hold", "on_hold"],
   ])("%s → %s", (status, label) => {
     expect(paymentStatusLabel(status)).toBe(label);
   });

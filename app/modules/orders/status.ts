@@ -12,12 +12,15 @@ const orderStatusLabels: Record<string, string> = {
   reserved: "Riservato (Paga in Negozio)",
 };
 
-// paid_in_store has no label in the spec, so it shows as it is.
+// The spec's four, and the design's labels for the statuses it adds (paid in the shop, refunds).
 const paymentStatusLabels: Record<string, string> = {
   paid: "Pagato",
   pending: "In Attesa",
   failed: "Fallito",
   to_be_paid_in_store: "Da Pagare in Negozio",
+  paid_in_store: "Pagato in Negozio",
+  refunded: "Rimborsato",
+  partially_refunded: "Rimborsato in parte",
 };
 
 export function orderStatusLabel(status: string): string {
@@ -42,9 +45,11 @@ const tones: Record<string, StatusTone> = {
   reserved: "waiting",
   pending: "waiting",
   to_be_paid_in_store: "waiting",
+  partially_refunded: "waiting",
   cancelled: "negative",
   payment_failed: "negative",
   failed: "negative",
+  refunded: "negative",
 };
 
 export function statusTone(status: string): StatusTone {

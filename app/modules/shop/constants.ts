@@ -18,6 +18,15 @@ export const DELIVERY_ATTEMPTS = 2;
 export const PARCEL_HOLD_WORKING_DAYS = 5;
 export const DELIVERY_PROBLEM_REPORT_HOURS = 24;
 
+// Orders
+/**
+ * How long a payment session stays open, holding the order's stock. Stripe accepts expiries from 30
+ * minutes after it creates the session: two more cover the request's own time and clock differences.
+ */
+export const PAYMENT_SESSION_MINUTES = 32;
+/** A reservation (pay in the shop) holds its pieces this long before it lapses. */
+export const RESERVATION_HOLD_DAYS = 7;
+
 // Consumer rights
 export const WITHDRAWAL_DAYS = 14;
 export const REFUND_DAYS = 14;
@@ -48,6 +57,8 @@ export const DEFAULT_COUNTRY = "Italia";
 export const CART_STORAGE_KEY = "shoppingCart";
 /** Fired on window by whoever changes the cart, so the header badge updates in the same tab. */
 export const CART_UPDATED_EVENT = "cart-updated";
+/** The checkout form as typed and not sent yet, in the tab's sessionStorage (spec: a draft in the browser). */
+export const CHECKOUT_DRAFT_STORAGE_KEY = "checkoutForm";
 
 const euro = new Intl.NumberFormat("it-IT", { style: "currency", currency: "EUR" });
 

@@ -1,0 +1,178 @@
+import { CircleAlert, FlaskConical, Lock } from "lucide-react";
+import { type ReactNode, useCallback, useEffect } from "react";
+import { Link, useNavigate } from "react-router";
+import { showToast } from "~/components/toast";
+import { buttonClass } from "~/components/ui/button";
+import type { CartLineRequest, CheckoutDraft, PaymentProviderName } from "~/db/schema";
+import { type CheckoutAnswer, checkoutToasts } from "~/modules/checkout/checkout-messages";
+import type { LastAttempt } from "~/modules/checkout/last-attempt.server";
+import type { CheckoutQuote } from "~/modules/checkout/quote.server";
+import { formatDate } from "~/modules/shop/constants";
+import { InformationStep } from "./information-step";
+import { OrderSummary } from "./order-summary";
+import { PaymentStep } from "./payment-step";
+import { useCartSync } from "./use-cart-sync";
+
+export type CheckoutPageData = {
+  step: "information" | "payment";
+  /** The cart the server session holds, for the browser to compare with its own. */
+  cart: CartLineRequest[];
+  form: CheckoutDraft;
+  /** The form comes from the session (sent before), not from the profile or defaults. */
+  formSaved: boolean;
+  couponCode: string | null;
+  quote: CheckoutQuote | null;
+  /** What the page shows, as the buttons send it back (see place-order.server.ts). */
+  seen: string;
+  provider: PaymentProviderName;
+  signedIn: boolean;
+  lastAttempt: LastAttempt;
+};
+
+function Steps({ step }: { step: CheckoutPageData["step"] }) {
+  const steps = [
+    { id: "information", label: "Informazioni" },
+    { id: "payment", label: "Pagamento" },
+  ] as const;
+  return (
+    <ol aria-label="Passaggi del checkout" className="mt-4 flex items-center gap-3 text-sm">
+      {steps.map((item, index) => {
+        const current = item.id === step;
+        return (
+          <li key={item.id} aria-current={current ? "step" : undefined} className="flex items-center gap-3">
+            {index > 0 && <span aria-hidden className="h-px w-8 bg-sand" />}
+            <span
+              className={`flex size-6 items-center justify-center rounded-full text-xs ${current ? "bg-ink text-ivory" : "bg-linen text-ink-soft"}`}
+            >
+              {index + 1}
+            </span>
+            <span className={current ? "font-medium text-ink" : "text-ink-soft"}>{item.label}</span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+function Notice({ tone, children }: { tone: "info" | "alert"; children: ReactNode }) {
+  return (
+    <div
+      role={tone === "alert" ? "alert" : "status"}
+      className={`mt-6 flex gap-3 rounded-md border p-4 text-sm ${tone === "alert" ? "border-sale/40 bg-sale/5 text-ink" : "border-sand bg-linen text-ink"}`}
+    >
+      {tone === "alert" ? (
+        <CircleAlert aria-hidden className="mt-0.5 size-5 shrink-0 text-sale" strokeWidth={1.5} />
+      ) : (
+        <FlaskConical aria-hidden className="mt-0.5 size-5 shrink-0 text-wine" strokeWidth={1.5} />
+      )}
+      <div className="space-y-1">{children}</div>
+    </div>
+  );
+}
+
+/** The lines that stopped the order, named one by one; nothing was charged. */
+export function ChangedLines({ messages }: { messages: string[] }) {
+  return (
+    <Notice tone="alert">
+      <p className="font-medium">Il tuo ordine non è stato inviato e non ti è stato addebitato nulla.</p>
+      <ul className="list-disc space-y-1 pl-5">
+        {messages.map((message) => (
+          <li key={message}>{message}</li>
+        ))}
+      </ul>
+    </Notice>
+  );
+}
+
+/** The spec's 'Carrello vuoto' toast, then the shop. */
+function useLeaveEmptyCheckout(): () => void {
+  const navigate = useNavigate();
+  return useCallback(() => {
+    void showToast(checkoutToasts.emptyCart, "error");
+    void navigate("/shop", { replace: true });
+  }, [navigate]);
+}
+
+/** An answer saying the cart is empty leads to the shop. */
+export function useEmptyCartRedirect(answer: CheckoutAnswer | undefined) {
+  const leave = useLeaveEmptyCheckout();
+  useEffect(() => {
+    if (answer && !answer.ok && answer.emptyCart) leave();
+  }, [answer, leave]);
+}
+
+export function CheckoutPage(props: CheckoutPageData & { nativeAnswer?: CheckoutAnswer }) {
+  const { step, quote, nativeAnswer, lastAttempt } = props;
+  const { syncing, browserCartEmpty } = useCartSync(props.cart);
+  const hasLines = (quote?.lines.length ?? 0) > 0;
+  const leave = useLeaveEmptyCheckout();
+  useEmptyCartRedirect(nativeAnswer);
+
+  // Nothing left to pay for on the payment step (the cart was emptied elsewhere): off to the shop.
+  const emptyAtPayment = step === "payment" && !hasLines && !syncing && browserCartEmpty;
+  useEffect(() => {
+    if (emptyAtPayment) leave();
+  }, [emptyAtPayment, leave]);
+
+  let body: ReactNode;
+  if (!hasLines && (syncing || (!browserCartEmpty && props.cart.length > 0))) {
+    body = <p className="py-16 text-center text-ink-soft">Caricamento del carrello…</p>;
+  } else if (!quote || !hasLines) {
+    body = (
+      <div className="py-16 text-center">
+        <p className="text-lg text-ink">Il tuo carrello è vuoto.</p>
+        <Link to="/shop" className={`${buttonClass.primary} mt-8`}>
+          Vai allo shop
+        </Link>
+      </div>
+    );
+  } else {
+    body = (
+      <div className="grid gap-10 lg:grid-cols-[1fr_24rem] lg:gap-14">
+        <div aria-busy={syncing}>
+          {step === "information" ? (
+            <InformationStep {...props} quote={quote} />
+          ) : (
+            <PaymentStep {...props} quote={quote} />
+          )}
+        </div>
+        <OrderSummary step={step} quote={quote} couponCode={props.couponCode} />
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:py-14">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <h1 className="text-3xl text-ink sm:text-4xl">Checkout</h1>
+        <p className="flex items-center gap-2 text-sm text-ink-soft">
+          <Lock aria-hidden className="size-4" strokeWidth={1.5} />
+          Pagamento sicuro
+        </p>
+      </div>
+      <Steps step={step} />
+      {props.provider === "sandbox" && (
+        <Notice tone="info">
+          <p>
+            <strong>Pagamenti di prova.</strong> Questo negozio non è ancora collegato a un sistema di pagamento: la
+            pagina di pagamento è una simulazione e non addebita nulla.
+          </p>
+        </Notice>
+      )}
+      {step === "payment" && lastAttempt?.status === "failed" && (
+        <Notice tone="alert">
+          <p>Il pagamento non è andato a buon fine e non ti è stato addebitato nulla. Puoi riprovare.</p>
+        </Notice>
+      )}
+      {step === "payment" && lastAttempt?.status === "unpaid" && (
+        <Notice tone="alert">
+          <p>
+            Il pagamento non è stato completato. Gli articoli restano riservati per te fino alle{" "}
+            {formatDate(lastAttempt.heldUntil, "dateTime").split(", ")[1]}: puoi riprovare quando vuoi.
+          </p>
+        </Notice>
+      )}
+      <div className="mt-8">{body}</div>
+    </div>
+  );
+}

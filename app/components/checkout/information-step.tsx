@@ -1,0 +1,290 @@
+import { Store, Truck, Wallet } from "lucide-react";
+import { type FocusEvent, useEffect, useRef, useState } from "react";
+import { Link, useFetcher } from "react-router";
+import { openAuthDialog, opensDialog } from "~/components/accounts/auth-dialog-state";
+import { lazyRules, useCheckedForm } from "~/components/forms/use-checked-form";
+import { showToast } from "~/components/toast";
+import { buttonClass } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { useHydrated } from "~/components/use-hydrated";
+import type { CheckoutDraft, DeliveryMethod } from "~/db/schema";
+import { type CheckoutAnswer, checkoutToasts, isAddressProblem } from "~/modules/checkout/checkout-messages";
+import type { CheckoutQuote } from "~/modules/checkout/quote.server";
+import {
+  CARRIER_NAME,
+  CHECKOUT_DRAFT_STORAGE_KEY,
+  DELIVERY_WORKING_DAYS,
+  FREE_SHIPPING_THRESHOLD_CENTS,
+  formatEuro,
+  RESERVATION_HOLD_DAYS,
+  SHIPPING_FEE_CENTS,
+} from "~/modules/shop/constants";
+import { shop } from "~/modules/shop/identity";
+import { italianProvinces } from "~/modules/shop/provinces";
+import { ChangedLines, type CheckoutPageData, useEmptyCartRedirect } from "./checkout-page";
+
+const loadCheckoutRules = lazyRules(() => import("~/modules/checkout/checkout-form"));
+const checkoutSchema = () => loadCheckoutRules().then((rules) => rules.checkoutInformationSchema);
+
+const methods: { value: DeliveryMethod; title: string; description: string; icon: typeof Truck }[] = [
+  {
+    value: "shipping",
+    title: "Spedizione a domicilio",
+    description: `Con ${CARRIER_NAME} in ${DELIVERY_WORKING_DAYS.min}-${DELIVERY_WORKING_DAYS.max} giorni lavorativi · ${formatEuro(SHIPPING_FEE_CENTS)}, gratuita da ${formatEuro(FREE_SHIPPING_THRESHOLD_CENTS)}`,
+    icon: Truck,
+  },
+  {
+    value: "pickup",
+    title: "Ritiro in negozio",
+    description: `Paghi ora online e ritiri a ${shop.address.town}, ${shop.address.street} · gratuito`,
+    icon: Store,
+  },
+  {
+    value: "pickup_and_pay",
+    title: "Prenota e paga in negozio",
+    description: `Riserviamo gli articoli per ${RESERVATION_HOLD_DAYS} giorni: li paghi quando li ritiri`,
+    icon: Wallet,
+  },
+];
+
+function readStoredDraft(): CheckoutDraft | null {
+  try {
+    const stored = window.sessionStorage.getItem(CHECKOUT_DRAFT_STORAGE_KEY);
+    return stored ? (JSON.parse(stored) as CheckoutDraft) : null;
+  } catch {
+    return null;
+  }
+}
+
+function LoginPrompt() {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-4 rounded-md border border-sand bg-white p-4 sm:p-5">
+      <p className="text-sm text-ink">
+        Hai già un account? Accedi per compilare i tuoi dati più in fretta e ritrovare l'ordine nel tuo profilo.
+      </p>
+      <Link
+        to="/auth?redirectTo=%2Fcheckout"
+        onClick={(event) => {
+          if (!opensDialog(event)) return;
+          event.preventDefault();
+          openAuthDialog("login");
+        }}
+        className={buttonClass.secondary}
+      >
+        Accedi
+      </Link>
+    </div>
+  );
+}
+
+/** Tells a shopper typing their e-mail whether their first order gets its discount (spec: apply-first-order-discount). */
+function useFirstOrderCheck() {
+  const fetcher = useFetcher<CheckoutAnswer>();
+  const checked = useRef(new Set<string>());
+  useEffect(() => {
+    const answer = fetcher.data;
+    if (answer?.ok && (answer.discountPercentage ?? 0) > 0) {
+      void showToast(checkoutToasts.firstOrder(answer.discountPercentage ?? 0), "success");
+    }
+  }, [fetcher.data]);
+  return (email: string) => {
+    const address = email.trim().toLowerCase();
+    if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(address) || checked.current.has(address)) return;
+    checked.current.add(address);
+    void fetcher.submit({ intent: "first-order", email: address }, { method: "post", action: "/checkout" });
+  };
+}
+
+export function InformationStep({
+  form: serverForm,
+  formSaved,
+  signedIn,
+  seen,
+  nativeAnswer,
+}: CheckoutPageData & { quote: CheckoutQuote; nativeAnswer?: CheckoutAnswer }) {
+  const hydrated = useHydrated();
+  const [initial, setInitial] = useState(serverForm);
+  const [method, setMethod] = useState(serverForm.deliveryMethod);
+  const checkFirstOrder = useFirstOrderCheck();
+  const form = useCheckedForm<CheckoutAnswer>({
+    schema: checkoutSchema,
+    action: "/checkout",
+    nativeAnswer,
+    onInvalid: (errors) => {
+      if (isAddressProblem(Object.keys(errors))) void showToast(checkoutToasts.incompleteAddress, "error");
+    },
+  });
+  useEmptyCartRedirect(form.fetcher.data);
+  const answer = form.fetcher.data ?? nativeAnswer;
+  const messages = answer && !answer.ok ? answer.messages : undefined;
+
+  // On arrival, the tab's unsent draft, unless the server has the form already. Later, only a
+  // different form from the server (after a login) replaces what is shown.
+  const serverFormJson = JSON.stringify(serverForm);
+  const appliedServerForm = useRef<string | null>(null);
+  useEffect(() => {
+    const arriving = appliedServerForm.current === null;
+    if (appliedServerForm.current === serverFormJson) return;
+    appliedServerForm.current = serverFormJson;
+    const next = (arriving && !formSaved && readStoredDraft()) || (JSON.parse(serverFormJson) as CheckoutDraft);
+    setInitial(next);
+    setMethod(next.deliveryMethod);
+  }, [serverFormJson, formSaved]);
+
+  const saveDraft = (element: HTMLFormElement) => {
+    const values = Object.fromEntries(new FormData(element)) as Record<string, string>;
+    try {
+      window.sessionStorage.setItem(CHECKOUT_DRAFT_STORAGE_KEY, JSON.stringify({ ...initial, ...values }));
+    } catch {
+      // Storage refused: the draft lives as long as the page.
+    }
+  };
+
+  const showAddress = !hydrated || method === "shipping";
+  const field = (name: Exclude<keyof CheckoutDraft, "deliveryMethod">, label: string, extra: object = {}) => ({
+    id: `checkout-${name}`,
+    name,
+    label,
+    defaultValue: initial[name],
+    error: form.errors[name],
+    ...extra,
+  });
+
+  return (
+    <div className="space-y-8">
+      {!signedIn && <LoginPrompt />}
+      {messages && <ChangedLines messages={messages} />}
+      {form.nativeError && (
+        <p role="alert" className="rounded-md border border-sale/40 bg-sale/5 p-4 text-sm text-ink">
+          <strong>{form.nativeError.title}</strong> {form.nativeError.description}
+        </p>
+      )}
+      <form
+        // A new starting point (a login, a restored draft) remounts the uncontrolled fields.
+        key={JSON.stringify(initial)}
+        method="post"
+        action="/checkout"
+        noValidate
+        {...form.formProps}
+        onChange={(event) => saveDraft(event.currentTarget)}
+        className="space-y-8"
+      >
+        <input type="hidden" name="seen" value={seen} />
+        <fieldset>
+          <legend className="text-xl text-ink">Come vuoi ricevere l'ordine?</legend>
+          <div className="mt-4 grid gap-3">
+            {methods.map(({ value, title, description, icon: Icon }) => (
+              <label
+                key={value}
+                className="flex cursor-pointer gap-4 rounded-md border border-sand bg-white p-4 has-[:checked]:border-ink has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-wine"
+              >
+                <input
+                  type="radio"
+                  name="deliveryMethod"
+                  value={value}
+                  defaultChecked={initial.deliveryMethod === value}
+                  onChange={() => setMethod(value)}
+                  className="mt-1 accent-ink"
+                />
+                <Icon aria-hidden className="mt-0.5 size-5 shrink-0 text-wine" strokeWidth={1.5} />
+                <span>
+                  <span className="block font-medium text-ink">{title}</span>
+                  <span className="block text-sm text-ink-soft">{description}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+          <p className="mt-3 text-xs text-ink-soft">
+            Spediamo solo in Italia. Paghi online con carta, Apple Pay, Google Pay o Satispay; con la prenotazione paghi
+            in negozio, in contanti o con carta.
+          </p>
+        </fieldset>
+
+        <fieldset className="grid gap-4 sm:grid-cols-2">
+          <legend className="mb-4 text-xl text-ink">I tuoi dati</legend>
+          <Field {...field("name", "Nome e cognome", { autoComplete: "name", className: "sm:col-span-2" })} />
+          <Field
+            {...field("email", "Email", {
+              type: "email",
+              autoComplete: "email",
+              onBlur: (event: FocusEvent<HTMLInputElement>) => checkFirstOrder(event.currentTarget.value),
+            })}
+          />
+          <Field {...field("phone", "Telefono", { type: "tel", autoComplete: "tel" })} />
+        </fieldset>
+
+        {showAddress && (
+          <fieldset className="grid gap-4 sm:grid-cols-6">
+            <legend className="mb-4 text-xl text-ink">
+              Indirizzo di consegna
+              {!hydrated && <span className="ml-2 text-sm text-ink-soft">(solo per la spedizione a domicilio)</span>}
+            </legend>
+            <Field
+              {...field("address", "Indirizzo", {
+                autoComplete: "street-address",
+                hint: "Via e numero civico",
+                className: "sm:col-span-6",
+              })}
+            />
+            <Field {...field("city", "Città", { autoComplete: "address-level2", className: "sm:col-span-3" })} />
+            <Field
+              {...field("postalCode", "CAP", {
+                inputMode: "numeric",
+                autoComplete: "postal-code",
+                className: "sm:col-span-1",
+              })}
+            />
+            <div className="sm:col-span-2">
+              <label htmlFor="checkout-province" className="text-sm font-medium text-ink">
+                Provincia
+              </label>
+              <select
+                id="checkout-province"
+                name="province"
+                defaultValue={initial.province}
+                autoComplete="address-level1"
+                aria-invalid={form.errors.province ? true : undefined}
+                aria-describedby={form.errors.province ? "checkout-province-error" : undefined}
+                className="mt-1 w-full rounded-sm border border-sand bg-white px-3 py-2 text-ink focus:border-ink aria-[invalid=true]:border-sale"
+              >
+                <option value="">Seleziona</option>
+                {italianProvinces.map(([code, name]) => (
+                  <option key={code} value={code}>
+                    {code} – {name}
+                  </option>
+                ))}
+              </select>
+              {form.errors.province && (
+                <p id="checkout-province-error" className="mt-1 text-sm text-sale">
+                  {form.errors.province}
+                </p>
+              )}
+            </div>
+            <Field
+              {...field("country", "Paese", {
+                readOnly: true,
+                hint: "Spediamo solo in Italia",
+                className: "sm:col-span-6",
+              })}
+            />
+          </fieldset>
+        )}
+
+        <div className="flex flex-wrap items-center justify-between gap-4 border-t border-sand pt-6">
+          <Link to="/cart" className="text-sm text-ink-soft underline-offset-4 hover:text-ink hover:underline">
+            ← Torna al carrello
+          </Link>
+          <button
+            type="submit"
+            name="intent"
+            value="information"
+            disabled={form.busy}
+            className={`${buttonClass.primary} disabled:opacity-60`}
+          >
+            {form.busy ? "Attendere…" : method === "pickup_and_pay" ? "Conferma Prenotazione" : "Procedi al pagamento"}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

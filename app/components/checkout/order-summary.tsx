@@ -1,0 +1,155 @@
+import { Tag, X } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useFetcher } from "react-router";
+import { showToast } from "~/components/toast";
+import { ResponsiveImage } from "~/components/ui/responsive-image";
+import { lineProblemMessage } from "~/modules/cart/line-rules";
+import { SECOND_SWIMSUIT_PROMO_LABEL } from "~/modules/cart/pricing";
+import { type CheckoutAnswer, checkoutToasts } from "~/modules/checkout/checkout-messages";
+import type { CheckoutQuote } from "~/modules/checkout/quote.server";
+import { formatEuro } from "~/modules/shop/constants";
+import type { CheckoutPageData } from "./checkout-page";
+
+/** The page the checkout's small forms post to, so that without JavaScript the answer shows the same step. */
+export function checkoutAction(step: CheckoutPageData["step"]): string {
+  return step === "payment" ? "/checkout?passo=pagamento" : "/checkout";
+}
+
+function CouponForm({ step, couponCode }: { step: CheckoutPageData["step"]; couponCode: string | null }) {
+  const fetcher = useFetcher<CheckoutAnswer>();
+  const [code, setCode] = useState("");
+  const busy = fetcher.state !== "idle";
+
+  useEffect(() => {
+    if (fetcher.data?.ok && fetcher.data.intent === "coupon") {
+      void showToast(checkoutToasts.couponEntered, "success");
+      setCode("");
+    }
+  }, [fetcher.data]);
+
+  if (couponCode) {
+    return (
+      <fetcher.Form method="post" action={checkoutAction(step)} className="flex items-center justify-between gap-3">
+        <p className="flex items-center gap-2 text-sm text-ink">
+          <Tag aria-hidden className="size-4 text-wine" strokeWidth={1.5} />
+          Codice inserito: <strong data-testid="coupon-code">{couponCode}</strong>
+        </p>
+        <button
+          type="submit"
+          name="intent"
+          value="coupon-remove"
+          disabled={busy}
+          className="inline-flex items-center gap-1 text-sm text-ink-soft underline-offset-4 hover:text-sale hover:underline"
+        >
+          <X aria-hidden className="size-4" strokeWidth={1.5} />
+          Rimuovi<span className="sr-only"> il codice sconto</span>
+        </button>
+      </fetcher.Form>
+    );
+  }
+  return (
+    <fetcher.Form method="post" action={checkoutAction(step)} className="flex gap-2">
+      <label htmlFor="coupon-code" className="sr-only">
+        Codice sconto
+      </label>
+      <input
+        id="coupon-code"
+        name="code"
+        value={code}
+        onChange={(event) => setCode(event.currentTarget.value)}
+        placeholder="Codice sconto"
+        autoComplete="off"
+        maxLength={40}
+        className="min-w-0 flex-1 rounded-sm border border-sand bg-white px-3 py-2 text-sm text-ink uppercase placeholder:normal-case focus:border-ink"
+      />
+      <button
+        type="submit"
+        name="intent"
+        value="coupon"
+        disabled={busy || code.trim() === ""}
+        className="rounded-sm border border-ink px-4 py-2 text-sm font-medium text-ink hover:bg-ink hover:text-ivory disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent disabled:hover:text-ink"
+      >
+        Applica
+      </button>
+    </fetcher.Form>
+  );
+}
+
+/**
+ * The side summary: every line with its image, size, colour, quantity and total, the code field and,
+ * on the first step, the subtotal and a provisional total (the final amounts come with the next step).
+ */
+export function OrderSummary({
+  step,
+  quote,
+  couponCode,
+}: {
+  step: CheckoutPageData["step"];
+  quote: CheckoutQuote;
+  couponCode: string | null;
+}) {
+  const { pricing } = quote;
+  return (
+    <aside aria-labelledby="summary-title" className="h-fit rounded-md bg-linen p-6 lg:sticky lg:top-24">
+      <h2 id="summary-title" className="text-2xl text-ink">
+        Riepilogo ordine
+      </h2>
+      <ul aria-label="Articoli" className="mt-5 divide-y divide-sand">
+        {quote.lines.map((line) => (
+          <li key={`${line.id}-${line.size}-${line.color}`} data-testid="summary-line" className="flex gap-3 py-3">
+            <div className="w-14 shrink-0 overflow-hidden rounded-sm bg-white">
+              <ResponsiveImage
+                src={line.image}
+                alt=""
+                width={800}
+                height={1000}
+                sizes="56px"
+                className="aspect-[4/5] w-full object-cover"
+              />
+            </div>
+            <div className="min-w-0 flex-1 text-sm">
+              <p className="font-medium text-ink">{line.name ?? "Articolo non più disponibile"}</p>
+              <p className="text-ink-soft">
+                Taglia {line.size} · Colore {line.color} · Qtà {line.quantity}
+              </p>
+              {line.status !== "ok" && (
+                <p className="mt-1 text-sale">{lineProblemMessage(line.status, line.minQuantity)}</p>
+              )}
+            </div>
+            <p className="text-sm font-medium text-ink" data-testid="summary-line-total">
+              {formatEuro(line.lineTotalCents)}
+            </p>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-4 border-t border-sand pt-4">
+        <CouponForm step={step} couponCode={couponCode} />
+      </div>
+      {step === "information" && (
+        <>
+          <dl className="mt-5 space-y-2 border-t border-sand pt-4 text-sm">
+            <div className="flex justify-between">
+              <dt className="text-ink-soft">Subtotale</dt>
+              <dd data-testid="summary-subtotal">{formatEuro(pricing.subtotalCents)}</dd>
+            </div>
+            {pricing.promoDiscountCents > 0 && (
+              <div className="flex justify-between text-wine">
+                <dt>{SECOND_SWIMSUIT_PROMO_LABEL}</dt>
+                <dd>−{formatEuro(pricing.promoDiscountCents)}</dd>
+              </div>
+            )}
+            <div className="flex justify-between border-t border-sand pt-2 text-base font-semibold text-ink">
+              <dt>Totale provvisorio</dt>
+              <dd data-testid="summary-provisional-total">
+                {formatEuro(pricing.subtotalCents - pricing.promoDiscountCents)}
+              </dd>
+            </div>
+          </dl>
+          <p className="mt-3 text-xs leading-relaxed text-ink-soft">
+            Sconti e spese di spedizione vengono calcolati nel passaggio successivo.
+          </p>
+        </>
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,180 @@
+import { Pencil } from "lucide-react";
+import { type ReactNode, useEffect } from "react";
+import { Link, useFetcher } from "react-router";
+import { showToast } from "~/components/toast";
+import { buttonClass } from "~/components/ui/button";
+import { SECOND_SWIMSUIT_PROMO_LABEL } from "~/modules/cart/pricing";
+import type { CheckoutAnswer } from "~/modules/checkout/checkout-messages";
+import type { CheckoutQuote } from "~/modules/checkout/quote.server";
+import { deliveryLabel } from "~/modules/orders/order-views";
+import { CARRIER_NAME, DELIVERY_WORKING_DAYS, formatEuro, WITHDRAWAL_DAYS } from "~/modules/shop/constants";
+import { formatAddress, shop } from "~/modules/shop/identity";
+import { ChangedLines, type CheckoutPageData, useEmptyCartRedirect } from "./checkout-page";
+
+function ReviewBlock({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="rounded-md border border-sand bg-white p-5">
+      <div className="flex items-start justify-between gap-4">
+        <h2 className="font-sans text-xs font-semibold tracking-[0.2em] text-ink-soft uppercase">{title}</h2>
+        <Link
+          to="/checkout"
+          className="inline-flex items-center gap-1 text-sm text-wine underline-offset-4 hover:underline"
+        >
+          <Pencil aria-hidden className="size-3.5" strokeWidth={1.5} />
+          Modifica<span className="sr-only"> {title.toLowerCase()}</span>
+        </Link>
+      </div>
+      <div className="mt-2 text-sm leading-relaxed text-ink">{children}</div>
+    </section>
+  );
+}
+
+/**
+ * The second step: what was chosen, with 'Modifica' back to the first, then the final amounts the
+ * server decided, directly above the button that places the order with the obligation to pay.
+ */
+export function PaymentStep({
+  form,
+  quote,
+  seen,
+  provider,
+  nativeAnswer,
+}: CheckoutPageData & { quote: CheckoutQuote; nativeAnswer?: CheckoutAnswer }) {
+  const fetcher = useFetcher<CheckoutAnswer>();
+  const busy = fetcher.state !== "idle";
+  const answer = fetcher.data ?? nativeAnswer;
+  const messages = answer && !answer.ok ? answer.messages : undefined;
+  const { pricing } = quote;
+  const blocked = quote.problems.length > 0;
+
+  useEmptyCartRedirect(fetcher.data);
+  useEffect(() => {
+    const failed = fetcher.data;
+    if (failed && !failed.ok && failed.error) void showToast(failed.error, "error");
+  }, [fetcher.data]);
+
+  return (
+    <div className="space-y-6">
+      {messages && <ChangedLines messages={messages} />}
+      {!messages && blocked && <ChangedLines messages={quote.problems} />}
+      {!fetcher.data && nativeAnswer && !nativeAnswer.ok && nativeAnswer.error && !messages && (
+        <p role="alert" className="rounded-md border border-sale/40 bg-sale/5 p-4 text-sm text-ink">
+          <strong>{nativeAnswer.error.title}</strong> {nativeAnswer.error.description}
+        </p>
+      )}
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <ReviewBlock title="Consegna">
+          <p className="font-medium">{deliveryLabel(form.deliveryMethod)}</p>
+          {form.deliveryMethod === "shipping" ? (
+            <p>
+              {form.address}
+              <br />
+              {form.postalCode} {form.city} ({form.province})
+              <br />
+              {form.country}
+              <br />
+              <span className="text-ink-soft">
+                {DELIVERY_WORKING_DAYS.min}-{DELIVERY_WORKING_DAYS.max} giorni lavorativi con {CARRIER_NAME}
+              </span>
+            </p>
+          ) : (
+            <p>
+              {shop.name}, {formatAddress()}
+            </p>
+          )}
+        </ReviewBlock>
+        <ReviewBlock title="Contatti">
+          <p className="font-medium">{form.name}</p>
+          <p>{form.email}</p>
+          <p>{form.phone}</p>
+        </ReviewBlock>
+      </div>
+
+      <section aria-labelledby="amounts-title" className="rounded-md border border-sand bg-white p-5">
+        <h2 id="amounts-title" className="text-xl text-ink">
+          Il tuo ordine
+        </h2>
+        <dl className="mt-4 space-y-2 text-sm">
+          {quote.lines
+            .filter((line) => line.status === "ok")
+            .map((line) => (
+              <div key={`${line.id}-${line.size}-${line.color}`} className="flex justify-between gap-4">
+                <dt className="text-ink">
+                  {line.quantity} × {line.name}{" "}
+                  <span className="text-ink-soft">
+                    ({line.size}, {line.color})
+                  </span>
+                </dt>
+                <dd className="whitespace-nowrap">{formatEuro(line.lineTotalCents)}</dd>
+              </div>
+            ))}
+          <div className="flex justify-between border-t border-sand pt-2">
+            <dt className="text-ink-soft">Subtotale</dt>
+            <dd data-testid="final-subtotal">{formatEuro(pricing.subtotalCents)}</dd>
+          </div>
+          {pricing.promoDiscountCents > 0 && (
+            <div className="flex justify-between text-wine">
+              <dt>{SECOND_SWIMSUIT_PROMO_LABEL}</dt>
+              <dd data-testid="final-promo">−{formatEuro(pricing.promoDiscountCents)}</dd>
+            </div>
+          )}
+          {pricing.orderDiscount && (
+            <div className="flex justify-between text-wine">
+              <dt>{pricing.orderDiscount.label}</dt>
+              <dd data-testid="final-discount">−{formatEuro(pricing.orderDiscount.amountCents)}</dd>
+            </div>
+          )}
+          <div className="flex justify-between">
+            <dt className="text-ink-soft">{form.deliveryMethod === "shipping" ? "Spedizione" : "Ritiro in negozio"}</dt>
+            <dd data-testid="final-shipping">
+              {pricing.shippingCents === 0 ? "Gratuita" : formatEuro(pricing.shippingCents)}
+            </dd>
+          </div>
+          <div className="flex justify-between border-t border-sand pt-3 text-lg font-semibold text-ink">
+            <dt>
+              Totale <span className="text-sm font-normal text-ink-soft">(IVA inclusa)</span>
+            </dt>
+            <dd data-testid="final-total">{formatEuro(pricing.totalCents)}</dd>
+          </div>
+        </dl>
+        {quote.couponProblem && (
+          <p role="status" className="mt-3 text-sm text-sale">
+            {quote.couponProblem}
+          </p>
+        )}
+        {pricing.orderDiscount && pricing.orderDiscount.code !== "coupon" && quote.couponProblem === null && (
+          <p className="mt-3 text-xs text-ink-soft">
+            Si applica un solo sconto sull'ordine, il più vantaggioso per te.
+          </p>
+        )}
+      </section>
+
+      <fetcher.Form method="post" action="/checkout?passo=pagamento" className="space-y-4">
+        <input type="hidden" name="seen" value={seen} />
+        <p className="text-xs leading-relaxed text-ink-soft">
+          Premendo «Completa Ordine e Paga» invii l'ordine con obbligo di pagamento e accetti le{" "}
+          <Link to="/terms" className="underline underline-offset-2 hover:text-ink">
+            Condizioni di vendita
+          </Link>
+          . Puoi recedere entro {WITHDRAWAL_DAYS} giorni dalla consegna. Verrai indirizzato alla pagina di pagamento
+          sicura{provider === "stripe" ? " di Stripe" : " di prova"}.
+        </p>
+        <div className="flex flex-wrap items-center justify-between gap-4">
+          <Link to="/checkout" className={buttonClass.secondary}>
+            Indietro
+          </Link>
+          <button
+            type="submit"
+            name="intent"
+            value="place"
+            disabled={busy || blocked}
+            className={`${buttonClass.primary} disabled:cursor-not-allowed disabled:opacity-60`}
+          >
+            {busy ? "Elaborazione…" : "Completa Ordine e Paga"}
+          </button>
+        </div>
+      </fetcher.Form>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { z } from "zod";
+import type { CheckoutDraft, DeliveryMethod } from "~/db/schema";
+import { DEFAULT_COUNTRY } from "~/modules/shop/constants";
+import { isProvinceCode } from "~/modules/shop/provinces";
+
+// The checkout's 'information' step (storefront spec §5, design decision 1): the browser checks it
+// before sending, the server checks whatever arrives, with the same rules and messages.
+
+// Listed here rather than imported from the database schema, which must not reach the browser.
+const deliveryMethods = ["shipping", "pickup", "pickup_and_pay"] as const satisfies readonly DeliveryMethod[];
+
+/** The courier's label takes at most this many characters of the street and of the town. */
+export const COURIER_ADDRESS_MAX = 35;
+export const COURIER_CITY_MAX = 30;
+
+const optionalText = (max: number, tooLong: string) => z.string().trim().max(max, tooLong).default("");
+
+// Its output is what the checkout session keeps (CheckoutDraft): a change to one must change the other.
+export const checkoutInformationSchema: z.ZodType<CheckoutDraft> = z
+  .object({
+    deliveryMethod: z.enum(deliveryMethods, "Scegli come ricevere l'ordine"),
+    name: z
+      .string()
+      .trim()
+      .min(2, "Nome richiesto")
+      .max(100, "Il nome può contenere al massimo 100 caratteri")
+      .refine((name) => !name.includes("@"), "Il nome non può contenere il simbolo '@'"),
+    email: z.string().trim().toLowerCase().max(254, "Email non valida").pipe(z.email("Email non valida")),
+    phone: z
+      .string()
+      .trim()
+      .min(6, "Numero di telefono richiesto")
+      .max(30, "Numero di telefono troppo lungo")
+      .regex(/^[\d +]+$/, "Il numero di telefono può contenere solo cifre, spazi e il simbolo '+'"),
+    address: optionalText(
+      COURIER_ADDRESS_MAX,
+      `Massimo ${COURIER_ADDRESS_MAX} caratteri: il corriere non ne stampa di più`,
+    ),
+    city: optionalText(COURIER_CITY_MAX, `Massimo ${COURIER_CITY_MAX} caratteri`),
+    postalCode: optionalText(10, "CAP non valido"),
+    province: optionalText(2, "Provincia non valida").transform((value) => value.toUpperCase()),
+    country: optionalText(100, "Massimo 100 caratteri").transform((value) => value || DEFAULT_COUNTRY),
+  })
+  .superRefine((form, context) => {
+    if (form.deliveryMethod !== "shipping") return;
+    const missing = (path: string, message: string) => context.addIssue({ code: "custom", path: [path], message });
+    if (!form.address) missing("address", "Indirizzo richiesto");
+    if (!form.city) missing("city", "Città richiesta");
+    if (!form.postalCode) missing("postalCode", "CAP richiesto");
+    else if (!/^\d{5}$/.test(form.postalCode)) missing("postalCode", "Il CAP è di 5 cifre");
+    if (!form.province) missing("province", "Provincia richiesta");
+    else if (!isProvinceCode(form.province)) missing("province", "Provincia non valida");
+    if (form.country.toLowerCase() !== DEFAULT_COUNTRY.toLowerCase()) missing("country", "Spediamo solo in Italia");
+  });
+
+export type CheckoutInformation = CheckoutDraft;
+
+/** The fields of the form, in the order they are shown. */
+export const checkoutFields = [
+  "name",
+  "email",
+  "phone",
+  "address",
+  "city",
+  "postalCode",
+  "province",
+  "country",
+] as const satisfies readonly (keyof CheckoutDraft)[];

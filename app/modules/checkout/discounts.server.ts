@@ -1,0 +1,106 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Queryable } from "~/db/client.server";
+import { type Coupon, coupons, type OrderStatus, orders, userProfiles } from "~/db/schema";
+import type { DiscountOffer } from "~/modules/cart/pricing";
+import { BIRTHDAY_DISCOUNT_PERCENT, FIRST_PURCHASE_DISCOUNT_PERCENT } from "~/modules/shop/constants";
+
+// Who is entitled to which order-level discount (design decision 3). The pricing takes the largest.
+
+/** Orders that were paid, or reserved to be paid in the shop, and not undone. */
+const orderThatCounts: OrderStatus[] = ["processing", "shipped", "gls_closed", "completed"];
+
+export const firstOrderLabel = `Sconto primo ordine (${FIRST_PURCHASE_DISCOUNT_PERCENT}%)`;
+export const birthdayLabel = `Sconto compleanno (${BIRTHDAY_DISCOUNT_PERCENT}%)`;
+
+/** The first order of an e-mail address: it has no earlier paid or completed order. */
+export async function isFirstOrder(db: Queryable, email: string): Promise<boolean> {
+  const count = await db.$count(
+    orders,
+    and(eq(sql`lower(${orders.email})`, email.trim().toLowerCase()), inArray(orders.status, orderThatCounts)),
+  );
+  return count === 0;
+}
+
+const romeMonth = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Rome", year: "numeric", month: "2-digit" });
+
+/** Year and month ("2026", "11") of a moment, in the shop's time zone. */
+function romeYearMonth(now: Date): { year: string; month: string } {
+  const parts = romeMonth.formatToParts(now);
+  const part = (type: string) => parts.find((candidate) => candidate.type === type)?.value ?? "";
+  return { year: part("year"), month: part("month") };
+}
+
+/**
+ * The birthday discount: a signed-in customer with a date of birth, during the month of their
+ * birthday, once a year (a paid or reserved order of this year that used it spends it).
+ */
+export async function hasBirthdayDiscount(db: Queryable, userId: string, now: Date): Promise<boolean> {
+  const [profile] = await db
+    .select({ dateOfBirth: userProfiles.dateOfBirth })
+    .from(userProfiles)
+    .where(eq(userProfiles.id, userId));
+  const { year, month } = romeYearMonth(now);
+  if (!profile?.dateOfBirth || profile.dateOfBirth.slice(5, 7) !== month) return false;
+  const used = await db.$count(
+    orders,
+    and(
+      eq(orders.userId, userId),
+      inArray(orders.status, [...orderThatCounts, "reserved"]),
+      sql`${orders.discounts} @> '[{"code":"birthday"}]'::jsonb`,
+      sql`to_char(${orders.createdAt} AT TIME ZONE 'Europe/Rome', 'YYYY') = ${year}`,
+    ),
+  );
+  return used === 0;
+}
+
+/** Discount codes are kept and compared in capitals, without spaces. */
+export function normalizeCouponCode(code: string): string {
+  return code.replace(/\s+/g, "").toUpperCase().slice(0, 40);
+}
+
+export type CouponCheck = { ok: true; coupon: Coupon } | { ok: false; message: string };
+
+export async function checkCoupon(db: Queryable, rawCode: string, now: Date): Promise<CouponCheck> {
+  const code = normalizeCouponCode(rawCode);
+  const [coupon] = code ? await db.select().from(coupons).where(eq(coupons.code, code)) : [];
+  if (!coupon?.active) return { ok: false, message: `Il codice sconto «${code}» non esiste.` };
+  if (coupon.startsAt && coupon.startsAt > now) {
+    return { ok: false, message: `Il codice sconto «${code}» non è ancora valido.` };
+  }
+  if (coupon.endsAt && coupon.endsAt <= now) return { ok: false, message: `Il codice sconto «${code}» è scaduto.` };
+  if (coupon.maxUses !== null && coupon.usedCount >= coupon.maxUses) {
+    return { ok: false, message: `Il codice sconto «${code}» ha raggiunto il numero massimo di utilizzi.` };
+  }
+  return { ok: true, coupon };
+}
+
+export function couponOffer(coupon: Pick<Coupon, "code" | "percentOff">): DiscountOffer {
+  return { code: "coupon", label: `Codice sconto ${coupon.code} (${coupon.percentOff}%)`, percent: coupon.percentOff };
+}
+
+/** Counts one use of the code, when an order that used it is paid or reserved. */
+export async function countCouponUse(db: Queryable, code: string): Promise<void> {
+  await db
+    .update(coupons)
+    .set({ usedCount: sql`${coupons.usedCount} + 1` })
+    .where(eq(coupons.code, code));
+}
+
+export type Offers = { offers: DiscountOffer[]; couponProblem: string | null };
+
+/** Every order-level discount this shopper may have now; an unusable code is named in `couponProblem`. */
+export async function discountOffers(
+  db: Queryable,
+  { email, userId, couponCode, now }: { email: string; userId: string | null; couponCode: string | null; now: Date },
+): Promise<Offers> {
+  // One query after the other: inside a transaction they share one connection.
+  const firstOrder = email ? await isFirstOrder(db, email) : false;
+  const birthday = userId ? await hasBirthdayDiscount(db, userId, now) : false;
+  const coupon = couponCode ? await checkCoupon(db, couponCode, now) : null;
+  const offers: DiscountOffer[] = [];
+  if (firstOrder)
+    offers.push({ code: "first_order", label: firstOrderLabel, percent: FIRST_PURCHASE_DISCOUNT_PERCENT });
+  if (birthday) offers.push({ code: "birthday", label: birthdayLabel, percent: BIRTHDAY_DISCOUNT_PERCENT });
+  if (coupon?.ok) offers.push(couponOffer(coupon.coupon));
+  return { offers, couponProblem: coupon && !coupon.ok ? coupon.message : null };
+}

@@ -1,0 +1,270 @@
+import { eq, inArray } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { orderItems, orderStatusChanges, orders, outgoingEmails, payments, products, stockHolds } from "~/db/schema";
+import { formatEuro } from "~/modules/shop/constants";
+import { connectTestDatabase } from "../../../tests/integration/database";
+import {
+  createCheckoutSession,
+  createTestVariant,
+  deleteTestVariants,
+  stockOf,
+  testDraft,
+} from "../../../tests/support/fixtures";
+import { testPublicUrl } from "../../../tests/support/services";
+import { type PlaceOrderInput, placeOrder, type SeenQuote } from "./place-order.server";
+import { parseCartField } from "./sessions.server";
+
+const db = connectTestDatabase();
+afterAll(() => deleteTestVariants(db));
+
+const place = (checkoutSessionId: string, overrides: Partial<PlaceOrderInput> = {}) =>
+  placeOrder(db, {
+    checkoutSessionId,
+    userId: null,
+    draft: testDraft(),
+    seen: null,
+    provider: "sandbox",
+    now: new Date(),
+    publicUrl: testPublicUrl,
+    ...overrides,
+  });
+
+/** What the payment step shows for these lines: placing with it checks nothing has changed since. */
+const seenFor = (
+  lines: { line: { id: number; size: string; color: string; quantity: number }; price: number }[],
+  totalCents: number | null,
+): SeenQuote => ({
+  totalCents,
+  lines: lines.map(({ line, price }) => [JSON.stringify([line.id, line.size, line.color]), price, line.quantity]),
+});
+
+describe("placing an order", () => {
+  it("takes the stock and writes the order, its lines, holds, first status and open payment in one go", async () => {
+    const slip = await createTestVariant(db, { priceCents: 2000, stock: 5 });
+    const draft = testDraft();
+    const session = await createCheckoutSession(db, [slip.line(2)], { draft });
+    // 2 × 20,00 € = 40,00 €; first order −10% = 4,00 €; shipping 7,90 €.
+    const placed = await place(session, { draft, seen: seenFor([{ line: slip.line(2), price: 2000 }], 4390) });
+    expect(placed).toMatchObject({ ok: true, kind: "payment", amountCents: 4390, shippingCents: 790 });
+    if (!placed.ok || placed.kind !== "payment") return;
+
+    expect(await stockOf(db, slip.variantId)).toBe(3);
+    const [order] = await db.select().from(orders).where(eq(orders.id, placed.orderId));
+    expect(order).toMatchObject({
+      status: "pending_payment",
+      paymentStatus: "pending",
+      email: draft.email,
+      subtotalCents: 4000,
+      discountCents: 400,
+      shippingCostCents: 790,
+      totalCents: 4390,
+      checkoutSessionId: session,
+      discounts: [{ code: "first_order", label: "Sconto primo ordine (10%)", amountCents: 400 }],
+      shippingAddress: expect.objectContaining({ name: "Anna Neri", province: "CN", postalCode: "12045" }),
+    });
+    expect(await db.select().from(orderItems).where(eq(orderItems.orderId, placed.orderId))).toEqual([
+      expect.objectContaining({ variantId: slip.variantId, quantity: 2, unitPriceCents: 2000, discountCents: 400 }),
+    ]);
+    expect(await db.select().from(stockHolds).where(eq(stockHolds.orderId, placed.orderId))).toEqual([
+      expect.objectContaining({ variantId: slip.variantId, quantity: 2, releasedAt: null }),
+    ]);
+    expect(await db.select().from(orderStatusChanges).where(eq(orderStatusChanges.orderId, placed.orderId))).toEqual([
+      expect.objectContaining({ fromStatus: null, toStatus: "pending_payment", event: "placed", actor: "customer" }),
+    ]);
+    expect(await db.select().from(payments).where(eq(payments.orderId, placed.orderId))).toEqual([
+      expect.objectContaining({ provider: "sandbox", state: "open", amountCents: 4390, sessionId: null }),
+    ]);
+    // The payment page shows the lines after their discount, adding up to the amount.
+    expect(placed.lineItems).toEqual([
+      expect.objectContaining({
+        unitAmountCents: 1800,
+        quantity: 2,
+        description: "Taglia M · Colore Nero · sconto incluso",
+      }),
+    ]);
+  });
+
+  it("confirms a reservation at once: reserved, to be paid in the shop, e-mail queued, cart emptied", async () => {
+    const slip = await createTestVariant(db, { priceCents: 1500, stock: 3 });
+    const draft = testDraft({ deliveryMethod: "pickup_and_pay", address: "", city: "", postalCode: "", province: "" });
+    const session = await createCheckoutSession(db, [slip.line(1)], { draft });
+    const placed = await place(session, { draft, seen: seenFor([{ line: slip.line(1), price: 1500 }], null) });
+    expect(placed).toMatchObject({ ok: true, kind: "reservation" });
+    if (!placed.ok) return;
+    const [order] = await db.select().from(orders).where(eq(orders.id, placed.orderId));
+    expect(order).toMatchObject({ status: "reserved", paymentStatus: "to_be_paid_in_store", shippingCostCents: 0 });
+    expect(await stockOf(db, slip.variantId)).toBe(2);
+    const emails = await db.select().from(outgoingEmails).where(eq(outgoingEmails.toAddress, draft.email));
+    expect(emails.map((email) => email.subject)).toEqual([expect.stringMatching(/^Prenotazione confermata #/)]);
+    expect(await db.$count(payments, eq(payments.orderId, placed.orderId))).toBe(0);
+    // Another click finds nothing left to order.
+    expect(await place(session, { draft })).toEqual({ ok: false, reason: "empty_cart" });
+  });
+
+  it("names a line whose price changed since the shopper saw it, and writes nothing", async () => {
+    const slip = await createTestVariant(db, { priceCents: 2000, stock: 5, name: "Slip Elena" });
+    const session = await createCheckoutSession(db, [slip.line(1)]);
+    const seen = seenFor([{ line: slip.line(1), price: 2000 }], 2590);
+    await db.update(products).set({ priceCents: 2400 }).where(eq(products.id, slip.productId));
+
+    const placed = await place(session, { seen });
+    expect(placed).toMatchObject({
+      ok: false,
+      reason: "changed",
+      messages: [
+        `Il prezzo di «Slip Elena» (taglia M, colore Nero) è cambiato: ora costa ${formatEuro(2400)} invece di ${formatEuro(2000)}.`,
+      ],
+    });
+    expect(await stockOf(db, slip.variantId)).toBe(5);
+    expect(await db.$count(orders, eq(orders.checkoutSessionId, session))).toBe(0);
+  });
+
+  it("never lets a tampered cart change what is charged", async () => {
+    // Quantities, ids and numbers that are not a cart are refused before anything is priced.
+    const line = { id: 1, size: "M", color: "Nero", quantity: 1 };
+    for (const tampered of [
+      [{ ...line, quantity: -2 }],
+      [{ ...line, quantity: 0 }],
+      [{ ...line, quantity: 1.5 }],
+      [{ ...line, quantity: 1e9 }],
+      [{ ...line, id: -1 }],
+      [{ ...line, id: "1 OR 1=1" }],
+      Array.from({ length: 101 }, (_, index) => ({ ...line, id: index + 1 })),
+      "non è un carrello",
+    ]) {
+      expect(parseCartField(JSON.stringify(tampered))).toBeNull();
+    }
+    expect(parseCartField("{")).toBeNull();
+    // The same line twice adds up, as adding to the cart does.
+    expect(parseCartField(JSON.stringify([line, { ...line, quantity: 2 }]))).toEqual([{ ...line, quantity: 3 }]);
+
+    // A price sent along with a line is never read: the database's price is charged.
+    const slip = await createTestVariant(db, { priceCents: 3000, stock: 5 });
+    const cart = parseCartField(JSON.stringify([{ ...slip.line(1), price: 1, unitPriceCents: 1 }])) ?? [];
+    const session = await createCheckoutSession(db, cart);
+    const placed = await place(session, { seen: seenFor([{ line: slip.line(1), price: 3000 }], null) });
+    expect(placed).toMatchObject({ ok: true, amountCents: 3000 - 300 + 790 });
+
+    // An unknown product, and more than the stock, are named and nothing is placed.
+    const short = await createTestVariant(db, { priceCents: 1000, stock: 2, name: "Calze Ada" });
+    const unknown = { id: 2_000_000_000, size: "M", color: "Nero", quantity: 1 };
+    const session2 = await createCheckoutSession(db, [short.line(3), unknown]);
+    const refused = await place(session2, {
+      seen: seenFor(
+        [
+          { line: short.line(3), price: 1000 },
+          { line: unknown, price: 0 },
+        ],
+        null,
+      ),
+    });
+    expect(refused).toMatchObject({
+      ok: false,
+      reason: "changed",
+      messages: [
+        "«Calze Ada» (taglia M, colore Nero): sono rimasti solo 2 pezzi.",
+        "«Articolo non più disponibile» (taglia M, colore Nero): Questo articolo non è più disponibile. Rimuovilo dal carrello.",
+      ],
+    });
+    expect(await stockOf(db, short.variantId)).toBe(2);
+  });
+
+  it("keeps the minimum quantity of a pack on the server", async () => {
+    const pack = await createTestVariant(db, {
+      priceCents: 990,
+      stock: 20,
+      minQuantity: 3,
+      name: "Calze in confezione",
+    });
+    const session = await createCheckoutSession(db, [pack.line(2)]);
+    const placed = await place(session, { seen: seenFor([{ line: pack.line(2), price: 990 }], null) });
+    expect(placed).toMatchObject({
+      ok: false,
+      messages: ["«Calze in confezione» (taglia M, colore Nero): Questo articolo si vende a partire da 3 pezzi."],
+    });
+    expect(await stockOf(db, pack.variantId)).toBe(20);
+  });
+
+  it("lets a second click wait for the first one's order instead of placing another", async () => {
+    const slip = await createTestVariant(db, { priceCents: 2000, stock: 5 });
+    const session = await createCheckoutSession(db, [slip.line(1)]);
+    const seen = seenFor([{ line: slip.line(1), price: 2000 }], null);
+    const [first, second] = await Promise.all([place(session, { seen }), place(session, { seen })]);
+    const placedOne = [first, second].filter((result) => result.ok);
+    expect(placedOne).toHaveLength(1);
+    const orderId = (placedOne[0] as { orderId: string }).orderId;
+    expect([first, second]).toContainEqual({ ok: false, reason: "in_progress", orderId });
+    expect(await stockOf(db, slip.variantId)).toBe(4);
+  });
+});
+
+describe("the last pieces, under concurrency", () => {
+  it("200 shoppers for the last 5 pieces: exactly 5 orders, stock never below zero, the others told", async () => {
+    const scarce = await createTestVariant(db, { priceCents: 2500, stock: 5, name: "Body Giada" });
+    const sessions = await Promise.all(Array.from({ length: 200 }, () => createCheckoutSession(db, [scarce.line(1)])));
+    const seen = seenFor([{ line: scarce.line(1), price: 2500 }], null);
+    const results = await Promise.all(sessions.map((session) => place(session, { seen })));
+
+    const placed = results.filter((result) => result.ok);
+    expect(placed).toHaveLength(5);
+    expect(await stockOf(db, scarce.variantId)).toBe(0);
+    for (const refused of results.filter((result) => !result.ok)) {
+      expect(refused).toMatchObject({ ok: false, reason: "changed" });
+      expect((refused as { messages: string[] }).messages[0]).toMatch(/«Body Giada».*(esaurito|restano solo)/);
+    }
+    const orderIds = placed.map((result) => (result as { orderId: string }).orderId);
+    expect(await db.$count(stockHolds, inArray(stockHolds.orderId, orderIds))).toBe(5);
+  });
+
+  it("mixed carts sharing variants, in any order: no deadlock, no oversell", async () => {
+    const a = await createTestVariant(db, { priceCents: 1000, stock: 30 });
+    const b = await createTestVariant(db, { priceCents: 1200, stock: 30 });
+    const c = await createTestVariant(db, { priceCents: 1400, stock: 30 });
+    const carts = Array.from({ length: 60 }, (_, index) => {
+      const orders = [
+        [a.line(1), b.line(1)],
+        [b.line(1), a.line(1)],
+        [c.line(2), a.line(1), b.line(1)],
+        [b.line(1), c.line(1)],
+      ];
+      return orders[index % orders.length] ?? [];
+    });
+    const sessions = await Promise.all(carts.map((cart) => createCheckoutSession(db, cart)));
+    const price = (line: { id: number }) => (line.id === a.productId ? 1000 : line.id === b.productId ? 1200 : 1400);
+    // Any deadlock would reject here.
+    const placed = await Promise.all(
+      sessions.map((session, index) => {
+        const cart = carts[index] ?? [];
+        return place(session, {
+          seen: seenFor(
+            cart.map((line) => ({ line, price: price(line) })),
+            null,
+          ),
+        });
+      }),
+    );
+    const taken = { a: 0, b: 0, c: 0 };
+    placed.forEach((result, index) => {
+      if (!result.ok) return;
+      for (const line of carts[index] ?? []) {
+        if (line.id === a.productId) taken.a += line.quantity;
+        if (line.id === b.productId) taken.b += line.quantity;
+        if (line.id === c.productId) taken.c += line.quantity;
+      }
+    });
+    expect(await stockOf(db, a.variantId)).toBe(30 - taken.a);
+    expect(await stockOf(db, b.variantId)).toBe(30 - taken.b);
+    expect(await stockOf(db, c.variantId)).toBe(30 - taken.c);
+    for (const stock of [
+      await stockOf(db, a.variantId),
+      await stockOf(db, b.variantId),
+      await stockOf(db, c.variantId),
+    ]) {
+      expect(stock).toBeGreaterThanOrEqual(0);
+    }
+    // b is in every cart, one piece each: at most 30 orders, and the rest were told why.
+    expect(placed.filter((result) => result.ok).length).toBe(taken.b);
+    expect(taken.b).toBeLessThanOrEqual(30);
+    for (const refused of placed.filter((result) => !result.ok)) expect(refused).toMatchObject({ reason: "changed" });
+  });
+});

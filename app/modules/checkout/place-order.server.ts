@@ -1,0 +1,336 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Database, Transaction } from "~/db/client.server";
+import {
+  type CheckoutDraft,
+  checkoutSessions,
+  type OrderDiscount,
+  orderItems,
+  orderStatusChanges,
+  orders,
+  type PaymentProviderName,
+  payments,
+  productVariants,
+  stockHolds,
+} from "~/db/schema";
+import { cartKey } from "~/modules/cart/cart-storage";
+import { SECOND_SWIMSUIT_PROMO_LABEL } from "~/modules/cart/pricing";
+import { imageUrl } from "~/modules/files/responsive-images";
+import { queueOrderConfirmation } from "~/modules/orders/confirmation.server";
+import type { PaymentLineItem } from "~/modules/payments/provider";
+import { formatEuro, PAYMENT_SESSION_MINUTES } from "~/modules/shop/constants";
+import { countCouponUse } from "./discounts.server";
+import { type CheckoutLine, type CheckoutQuote, describeLine, quoteCheckout } from "./quote.server";
+import { clearCheckoutSession } from "./sessions.server";
+
+// Placing an order (the 'Completa Ordine e Paga' and 'Conferma Prenotazione' buttons): in one
+// transaction the server prices the session's cart again, checks it against what the shopper saw,
+// takes the stock and writes the order. Nothing is charged and nothing is written unless all of it
+// holds. Stock is taken by a conditional update under row locks taken in variant id order, so
+// concurrent orders for the last pieces never oversell and never deadlock.
+
+/**
+ * What the shopper saw before pressing the button: each line's unit price and quantity and, on the
+ * payment step, the total (null on the first step, which shows no final total: a reservation).
+ */
+export type SeenQuote = {
+  totalCents: number | null;
+  lines: [key: string, unitPriceCents: number, quantity: number][];
+};
+
+export function seenQuoteOf(quote: CheckoutQuote, withTotal: boolean): SeenQuote {
+  return {
+    totalCents: withTotal ? quote.pricing.totalCents : null,
+    lines: quote.lines.map((line) => [cartKey(line), line.unitPriceCents ?? 0, line.quantity]),
+  };
+}
+
+export function parseSeenQuote(value: FormDataEntryValue | null): SeenQuote | null {
+  if (typeof value !== "string") return null;
+  try {
+    const parsed = JSON.parse(value) as SeenQuote;
+    const wellFormed =
+      (parsed.totalCents === null || Number.isInteger(parsed.totalCents)) &&
+      Array.isArray(parsed.lines) &&
+      parsed.lines.every(
+        (line) =>
+          Array.isArray(line) && typeof line[0] === "string" && Number.isInteger(line[1]) && Number.isInteger(line[2]),
+      );
+    return wellFormed ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Why the order cannot be placed as the shopper saw it, one sentence each; none when it can. */
+export function changesSinceSeen(quote: CheckoutQuote, seen: SeenQuote | null): string[] {
+  if (!seen) return ["Controlla il riepilogo aggiornato e conferma di nuovo."];
+  const seenLines = new Map(seen.lines.map(([key, unitPriceCents, quantity]) => [key, { unitPriceCents, quantity }]));
+  const changes: string[] = [];
+  for (const line of quote.lines) {
+    const before = seenLines.get(cartKey(line));
+    if (before && line.unitPriceCents !== null && before.unitPriceCents !== line.unitPriceCents) {
+      changes.push(
+        `Il prezzo di ${describeLine(line)} è cambiato: ora costa ${formatEuro(line.unitPriceCents)} invece di ${formatEuro(before.unitPriceCents)}.`,
+      );
+    }
+  }
+  const sameLines =
+    seen.lines.length === quote.lines.length &&
+    quote.lines.every((line) => seenLines.get(cartKey(line))?.quantity === line.quantity);
+  if (!sameLines) changes.push("Il carrello è cambiato: controlla il riepilogo aggiornato.");
+  if (changes.length === 0 && seen.totalCents !== null && seen.totalCents !== quote.pricing.totalCents) {
+    changes.push(
+      `L'importo dell'ordine è cambiato: ora è ${formatEuro(quote.pricing.totalCents)}. Controlla il riepilogo aggiornato.`,
+    );
+  }
+  return changes;
+}
+
+export type PlacedOrder =
+  | { ok: true; kind: "reservation"; orderId: string }
+  | {
+      ok: true;
+      kind: "payment";
+      orderId: string;
+      paymentId: number;
+      amountCents: number;
+      shippingCents: number;
+      lineItems: PaymentLineItem[];
+      expiresAt: Date;
+    }
+  | { ok: false; reason: "empty_cart" }
+  /** Another request of this session is placing an order right now (a double click). */
+  | { ok: false; reason: "in_progress"; orderId: string }
+  /** The cart cannot be bought as the shopper saw it; `quote` is how it stands now. */
+  | { ok: false; reason: "changed"; messages: string[]; quote: CheckoutQuote };
+
+class NotPlaced extends Error {
+  constructor(readonly result: Extract<PlacedOrder, { ok: false }>) {
+    super(result.reason);
+  }
+}
+
+export type PlaceOrderInput = {
+  checkoutSessionId: string;
+  userId: string | null;
+  draft: CheckoutDraft;
+  seen: SeenQuote | null;
+  /** Who takes the money online; unused for reservations. */
+  provider: PaymentProviderName;
+  now: Date;
+  publicUrl: string;
+};
+
+export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<PlacedOrder> {
+  try {
+    return await db.transaction((tx) => placeInTransaction(tx, input));
+  } catch (error) {
+    if (error instanceof NotPlaced) return error.result;
+    throw error;
+  }
+}
+
+async function placeInTransaction(tx: Transaction, input: PlaceOrderInput): Promise<PlacedOrder> {
+  const { draft, now } = input;
+  // One placement at a time per session: a second click waits here, then finds the first one's order.
+  const [session] = await tx
+    .select()
+    .from(checkoutSessions)
+    .where(eq(checkoutSessions.id, input.checkoutSessionId))
+    .for("update");
+  if (!session || session.cart.length === 0) return { ok: false, reason: "empty_cart" };
+  const [pending] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.checkoutSessionId, session.id), eq(orders.status, "pending_payment")));
+  if (pending) return { ok: false, reason: "in_progress", orderId: pending.id };
+
+  const quote = await quoteCheckout(tx, {
+    cart: session.cart,
+    delivery: draft.deliveryMethod,
+    email: draft.email,
+    userId: input.userId,
+    couponCode: session.couponCode,
+    now,
+  });
+  // Lines that cannot be bought come first: the shopper must deal with those anyway.
+  const problems = quote.problems.length > 0 ? quote.problems : changesSinceSeen(quote, input.seen);
+  if (problems.length > 0) return { ok: false, reason: "changed", messages: problems, quote };
+
+  const reservation = draft.deliveryMethod === "pickup_and_pay";
+  const { pricing } = quote;
+  const discounts: OrderDiscount[] = [
+    ...(pricing.promoDiscountCents > 0
+      ? [{ code: "second_swimsuit", label: SECOND_SWIMSUIT_PROMO_LABEL, amountCents: pricing.promoDiscountCents }]
+      : []),
+    ...(pricing.orderDiscount
+      ? [
+          {
+            code: pricing.orderDiscount.code,
+            label: pricing.orderDiscount.label,
+            amountCents: pricing.orderDiscount.amountCents,
+          },
+        ]
+      : []),
+  ];
+  const couponCode = pricing.orderDiscount?.code === "coupon" ? session.couponCode : null;
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      userId: input.userId,
+      email: draft.email,
+      status: reservation ? "reserved" : "pending_payment",
+      paymentStatus: reservation ? "to_be_paid_in_store" : "pending",
+      deliveryMethod: draft.deliveryMethod,
+      shippingAddress: {
+        name: draft.name,
+        address: draft.address,
+        city: draft.city,
+        postalCode: draft.postalCode,
+        province: draft.province,
+        country: draft.country,
+        phone: draft.phone,
+        email: draft.email,
+      },
+      subtotalCents: pricing.subtotalCents,
+      discounts,
+      discountCents: pricing.promoDiscountCents + (pricing.orderDiscount?.amountCents ?? 0),
+      shippingCostCents: pricing.shippingCents,
+      totalCents: pricing.totalCents,
+      couponCode,
+      checkoutSessionId: session.id,
+    })
+    .returning({ id: orders.id, status: orders.status, paymentStatus: orders.paymentStatus });
+  if (!order) throw new Error("The order was not written");
+
+  await tx.insert(orderItems).values(
+    quote.lines.map((line) => ({
+      orderId: order.id,
+      productId: line.id,
+      variantId: line.variantId,
+      productName: line.name ?? "",
+      size: line.size,
+      color: line.color,
+      quantity: line.quantity,
+      unitPriceCents: line.unitPriceCents ?? 0,
+      discountCents: line.promoDiscountCents + line.orderDiscountCents,
+    })),
+  );
+  await tx.insert(orderStatusChanges).values({
+    orderId: order.id,
+    fromStatus: null,
+    toStatus: order.status,
+    paymentStatus: order.paymentStatus,
+    event: "placed",
+    actor: input.userId ? `customer:${input.userId}` : "customer",
+  });
+  const expiresAt = new Date(now.getTime() + PAYMENT_SESSION_MINUTES * 60_000);
+  const [payment] = reservation
+    ? []
+    : await tx
+        .insert(payments)
+        .values({ orderId: order.id, provider: input.provider, amountCents: pricing.totalCents, expiresAt })
+        .returning({ id: payments.id });
+
+  // The stock last, so the hot variants stay locked only for the update and the commit.
+  const shortfalls = await takeStock(tx, quote.lines);
+  if (shortfalls.length > 0) {
+    // Rolls back the order written above and any stock already taken.
+    throw new NotPlaced({ ok: false, reason: "changed", messages: shortfalls, quote });
+  }
+  await tx
+    .insert(stockHolds)
+    .values(
+      quote.lines.map((line) => ({ orderId: order.id, variantId: line.variantId as number, quantity: line.quantity })),
+    );
+
+  if (reservation) {
+    if (couponCode) await countCouponUse(tx, couponCode);
+    await queueOrderConfirmation(tx, order.id, input.publicUrl);
+    await clearCheckoutSession(tx, session.id);
+    return { ok: true, kind: "reservation", orderId: order.id };
+  }
+  return {
+    ok: true,
+    kind: "payment",
+    orderId: order.id,
+    paymentId: (payment as { id: number }).id,
+    amountCents: pricing.totalCents,
+    shippingCents: pricing.shippingCents,
+    lineItems: quote.lines.map((line) => paymentLineItem(line, input.publicUrl)),
+    expiresAt,
+  };
+}
+
+/**
+ * Takes each line's quantity from its variant. The variants are locked in id order first (the order
+ * every placement and every release uses), then one conditional update takes them all; a line whose
+ * stock is short comes back as a sentence naming it, and the caller rolls everything back. The lock
+ * is FOR NO KEY UPDATE, the one an UPDATE of the stock takes anyway: unlike FOR UPDATE it lets other
+ * orders' lines and holds reference the variant meanwhile, so those inserts never wait on it.
+ */
+async function takeStock(tx: Transaction, lines: CheckoutLine[]): Promise<string[]> {
+  const wanted = new Map<number, number>();
+  for (const line of lines) {
+    if (line.variantId !== null) wanted.set(line.variantId, (wanted.get(line.variantId) ?? 0) + line.quantity);
+  }
+  const ids = [...wanted.keys()].sort((a, b) => a - b);
+  const locked = await tx
+    .select({ id: productVariants.id, stock: productVariants.stock })
+    .from(productVariants)
+    .where(inArray(productVariants.id, ids))
+    .orderBy(productVariants.id)
+    .for("no key update");
+  const stockOf = new Map(locked.map((variant) => [variant.id, variant.stock]));
+  const short = lines.filter((line) => line.variantId === null || (stockOf.get(line.variantId) ?? 0) < line.quantity);
+  if (short.length > 0) {
+    return short.map((line) => {
+      const left = line.variantId === null ? 0 : (stockOf.get(line.variantId) ?? 0);
+      return left === 0
+        ? `${describeLine(line)} è appena andato esaurito.`
+        : `${describeLine(line)}: ne restano solo ${left}, meno di quanti ne hai scelti (${line.quantity}).`;
+    });
+  }
+  const values = sql.join(
+    ids.map((id) => sql`(${id}::int, ${wanted.get(id)}::int)`),
+    sql`, `,
+  );
+  const taken = await tx.execute(sql`
+    UPDATE product_variants SET stock = product_variants.stock - wanted.quantity
+    FROM (VALUES ${values}) AS wanted(id, quantity)
+    WHERE product_variants.id = wanted.id AND product_variants.stock >= wanted.quantity
+    RETURNING product_variants.id`);
+  // The rows are locked, so this holds; the check constraint (stock >= 0) is the last safety net.
+  if (taken.rows.length !== ids.length) throw new Error("Stock changed under a row lock");
+  return [];
+}
+
+/**
+ * A line as the payment page shows it, after its discounts: a unit price when the discounted line
+ * total divides evenly, otherwise the whole line as one item named with its quantity.
+ */
+export function paymentLineItem(line: CheckoutLine, publicUrl: string): PaymentLineItem {
+  const discount = line.promoDiscountCents + line.orderDiscountCents;
+  const netCents = line.lineTotalCents - discount;
+  const details = [`Taglia ${line.size}`, `Colore ${line.color}`, ...(discount > 0 ? ["sconto incluso"] : [])].join(
+    " · ",
+  );
+  const image = line.image ? `${publicUrl}${imageUrl(line.image, 480)}` : null;
+  const name = line.name ?? "";
+  if (netCents % line.quantity === 0) {
+    return {
+      name,
+      description: details,
+      imageUrl: image,
+      unitAmountCents: netCents / line.quantity,
+      quantity: line.quantity,
+    };
+  }
+  return {
+    name: `${line.quantity} × ${name}`,
+    description: details,
+    imageUrl: image,
+    unitAmountCents: netCents,
+    quantity: 1,
+  };
+}

@@ -1,0 +1,72 @@
+import type { Queryable } from "~/db/client.server";
+import type { CartLineRequest, DeliveryMethod } from "~/db/schema";
+import { lineProblemMessage } from "~/modules/cart/line-rules";
+import { type OrderPricing, priceOrder } from "~/modules/cart/pricing";
+import { type QuotedLine, quoteCart } from "~/modules/cart/quote.server";
+import { discountOffers } from "./discounts.server";
+
+// What the checkout charges, decided by the server from the database: the session's cart lines,
+// checked and priced, the discounts this shopper is entitled to, and the delivery fee.
+
+export type CheckoutLine = QuotedLine & {
+  /** This line's share of the order-level discount. */
+  orderDiscountCents: number;
+};
+
+export type CheckoutQuote = {
+  lines: CheckoutLine[];
+  /** The amounts of the lines that can be bought. */
+  pricing: OrderPricing;
+  /** Why the discount code entered cannot be used, or null. */
+  couponProblem: string | null;
+  /** One sentence per line that cannot be bought as asked; the order cannot be placed while there are any. */
+  problems: string[];
+};
+
+/** "«Slip in cotone» (taglia M, colore Nero)" */
+export function describeLine(line: Pick<QuotedLine, "name" | "size" | "color">): string {
+  return `«${line.name ?? "Articolo non più disponibile"}» (taglia ${line.size}, colore ${line.color})`;
+}
+
+function lineProblem(line: QuotedLine): string | null {
+  if (line.status !== "ok") return `${describeLine(line)}: ${lineProblemMessage(line.status, line.minQuantity)}`;
+  if (line.clamped) {
+    return line.stock === 1
+      ? `${describeLine(line)}: è rimasto un solo pezzo.`
+      : `${describeLine(line)}: sono rimasti solo ${line.stock} pezzi.`;
+  }
+  return null;
+}
+
+export async function quoteCheckout(
+  db: Queryable,
+  input: {
+    cart: CartLineRequest[];
+    delivery: DeliveryMethod;
+    email: string;
+    userId: string | null;
+    couponCode: string | null;
+    now: Date;
+  },
+): Promise<CheckoutQuote> {
+  // One query after the other: inside a transaction they share one connection.
+  const { lines } = await quoteCart(db, { items: input.cart });
+  const { offers, couponProblem } = await discountOffers(db, input);
+  const buyable = lines.filter((line) => line.status === "ok");
+  const pricing = priceOrder(
+    buyable.map((line) => ({
+      unitPriceCents: line.unitPriceCents ?? 0,
+      quantity: line.quantity,
+      subcategory: line.subcategory ?? "",
+    })),
+    input.delivery,
+    offers,
+  );
+  const orderDiscounts = new Map(buyable.map((line, index) => [line, pricing.orderDiscountCentsByLine[index] ?? 0]));
+  return {
+    lines: lines.map((line) => ({ ...line, orderDiscountCents: orderDiscounts.get(line) ?? 0 })),
+    pricing,
+    couponProblem,
+    problems: lines.map(lineProblem).filter((problem): problem is string => problem !== null),
+  };
+}

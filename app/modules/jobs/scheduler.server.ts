@@ -1,0 +1,67 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { scheduledJobs } from "~/db/schema";
+import { logger } from "~/modules/log/logger.server";
+
+// Jobs that run every so often (ending unpaid orders, clearing old checkout sessions). Every app
+// instance ticks; a run is claimed in the database by moving the job's next run forward, which only
+// one instance can do for a given run. Nothing lives in process timers that die with the process:
+// an instance that stops mid-run is replaced at the job's next run.
+
+export type Job = { name: string; everySeconds: number; run: () => Promise<unknown> };
+
+/** Claims this job's due run for the caller: true for exactly one of the instances asking. */
+export async function claimRun(db: Database, job: Pick<Job, "name" | "everySeconds">): Promise<boolean> {
+  await db.insert(scheduledJobs).values({ name: job.name }).onConflictDoNothing();
+  const claimed = await db.execute(sql`
+    UPDATE scheduled_jobs
+    SET next_run_at = now() + make_interval(secs => ${job.everySeconds}), last_started_at = now()
+    WHERE name = ${job.name} AND next_run_at <= now()
+    RETURNING name`);
+  return claimed.rows.length === 1;
+}
+
+async function runIfDue(db: Database, job: Job): Promise<void> {
+  if (!(await claimRun(db, job))) return;
+  let error: string | null = null;
+  try {
+    await job.run();
+  } catch (failure) {
+    error = failure instanceof Error ? failure.message : String(failure);
+    logger.error({ err: failure, job: job.name }, "scheduled job failed");
+  }
+  await db
+    .update(scheduledJobs)
+    .set({ lastFinishedAt: sql`now()`, lastError: error })
+    .where(sql`${scheduledJobs.name} = ${job.name}`);
+}
+
+export type Scheduler = { stop: () => Promise<void> };
+
+/** Checks every `tickSeconds` which jobs are due and runs those this instance claims. */
+export function startScheduler(db: Database, jobs: Job[], tickSeconds = 10): Scheduler {
+  let round: Promise<void> | null = null;
+  let stopped = false;
+  const tick = () => {
+    // A slow round is never overlapped by the next tick: that tick is skipped.
+    if (stopped || round) return;
+    round = (async () => {
+      for (const job of jobs) {
+        if (stopped) return;
+        await runIfDue(db, job).catch((error: unknown) => logger.error({ err: error, job: job.name }, "job not run"));
+      }
+    })().finally(() => {
+      round = null;
+    });
+  };
+  const timer = setInterval(tick, tickSeconds * 1000);
+  timer.unref();
+  tick();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await round;
+    },
+  };
+}

@@ -1,0 +1,21 @@
+import { deleteExpiredCheckoutSessions } from "~/modules/checkout/sessions.server";
+import { expireOverduePayments } from "~/modules/payments/payment-sessions.server";
+import type { Services } from "~/services.server";
+import type { Job } from "./scheduler.server";
+
+/** The shop's scheduled jobs, run by server/index.ts on every instance and claimed by one. */
+export function shopJobs({ db, payments, clock, publicUrl }: Services): Job[] {
+  return [
+    {
+      // Unpaid orders end soon after their payment session does, and their stock goes back.
+      name: "payment-expiry",
+      everySeconds: 60,
+      run: () => expireOverduePayments(db, payments, clock.now(), publicUrl),
+    },
+    {
+      name: "checkout-session-cleanup",
+      everySeconds: 6 * 3600,
+      run: () => deleteExpiredCheckoutSessions(db, clock.now()),
+    },
+  ];
+}

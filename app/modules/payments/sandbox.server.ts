@@ -1,0 +1,223 @@
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { sandboxPaymentSessions } from "~/db/schema";
+import {
+  type CreateSessionInput,
+  InvalidWebhookSignature,
+  type PaymentEvent,
+  type PaymentProvider,
+  PaymentProviderError,
+  type PaymentSession,
+  type SessionState,
+} from "./provider";
+
+// The built-in payment provider of a shop without Stripe keys: its own hosted-looking payment page
+// (routes/sandbox-payment.tsx) where a tester pays, is declined or makes the provider fail. It keeps
+// its sessions in its own table, as a real provider keeps them on its side, and tells the shop what
+// happened through events signed like Stripe's (HMAC-SHA256 over "timestamp.body"), which reach the
+// same webhook handling as Stripe's.
+
+export const SANDBOX_SIGNATURE_HEADER = "vetrina-sandbox-signature";
+const toleranceSeconds = 300;
+const minExpiryMinutes = 30;
+const maxExpiryHours = 24;
+
+type SandboxRow = typeof sandboxPaymentSessions.$inferSelect;
+
+export type SandboxSession = SandboxRow;
+
+export type SandboxProvider = PaymentProvider & {
+  readonly name: "sandbox";
+  /** The session as its payment page shows it, or null. */
+  findSession(sessionId: string): Promise<SandboxSession | null>;
+  /**
+   * What the tester chose on the payment page. pay: the money is taken. decline: the card is refused,
+   * the session stays open for another try. fail: the provider gives up for good. Returns the
+   * signed event to deliver to the shop (none for a decline, as at Stripe), and the session.
+   */
+  act(
+    sessionId: string,
+    action: "pay" | "decline" | "fail",
+  ): Promise<{ session: SandboxSession; event: { body: string; headers: Headers } | null }>;
+  /** Signs an event body as the sandbox does: for tests of the webhook. */
+  sign(body: string, timestamp?: number): string;
+};
+
+function stateOf(row: SandboxRow, now: Date): SessionState {
+  const expired = row.state === "open" && row.expiresAt <= now;
+  return {
+    sessionId: row.id,
+    orderId: row.orderId,
+    status: expired ? "expired" : row.state,
+    amountCents: row.amountCents,
+    reference: row.reference,
+  };
+}
+
+export function sandboxPaymentProvider(
+  db: Database,
+  options: { publicUrl: string; webhookSecret?: string; now?: () => Date },
+): SandboxProvider {
+  const secret = options.webhookSecret ?? randomBytes(32).toString("hex");
+  const now = options.now ?? (() => new Date());
+  const signature = (payload: string, timestamp: number) =>
+    createHmac("sha256", secret).update(`${timestamp}.${payload}`).digest("hex");
+  const sign = (body: string, timestamp = Math.floor(now().getTime() / 1000)) =>
+    `t=${timestamp},v1=${signature(body, timestamp)}`;
+
+  async function row(sessionId: string): Promise<SandboxRow> {
+    const [found] = await db.select().from(sandboxPaymentSessions).where(eq(sandboxPaymentSessions.id, sessionId));
+    if (!found) throw new PaymentProviderError(`No such sandbox session: ${sessionId}`);
+    return found;
+  }
+
+  /** Settles an expired-by-time session in the table, so every later read agrees. */
+  async function current(sessionId: string): Promise<SandboxRow> {
+    const found = await row(sessionId);
+    if (found.state === "open" && found.expiresAt <= now()) {
+      const [expired] = await db
+        .update(sandboxPaymentSessions)
+        .set({ state: "expired" })
+        .where(eq(sandboxPaymentSessions.id, sessionId))
+        .returning();
+      return expired ?? found;
+    }
+    return found;
+  }
+
+  function event(type: PaymentEvent["type"], session: SandboxRow) {
+    const body = JSON.stringify({
+      id: `sbx_evt_${randomBytes(12).toString("hex")}`,
+      type,
+      created: Math.floor(now().getTime() / 1000),
+      session: stateOf(session, now()),
+    });
+    return {
+      body,
+      headers: new Headers({ [SANDBOX_SIGNATURE_HEADER]: sign(body), "content-type": "application/json" }),
+    };
+  }
+
+  return {
+    name: "sandbox",
+
+    async createSession(input: CreateSessionInput): Promise<PaymentSession> {
+      const lines = input.lineItems.reduce((sum, item) => sum + item.unitAmountCents * item.quantity, 0);
+      if (lines + input.shippingCents !== input.amountCents) {
+        throw new PaymentProviderError("The line items and shipping do not add up to the amount");
+      }
+      const minutesAhead = (input.expiresAt.getTime() - now().getTime()) / 60_000;
+      if (minutesAhead < minExpiryMinutes || minutesAhead > maxExpiryHours * 60) {
+        throw new PaymentProviderError("expires_at must be between 30 minutes and 24 hours from now");
+      }
+      const id = `sbx_cs_${randomBytes(16).toString("hex")}`;
+      const [created] = await db
+        .insert(sandboxPaymentSessions)
+        .values({
+          id,
+          orderId: input.orderId,
+          amountCents: input.amountCents,
+          currency: "EUR",
+          lineItems: input.lineItems.map(({ name, description, unitAmountCents, quantity }) => ({
+            name,
+            description,
+            amountCents: unitAmountCents,
+            quantity,
+          })),
+          shippingCents: input.shippingCents,
+          customerEmail: input.customerEmail,
+          successUrl: input.successUrl.replace("{SESSION_ID}", id),
+          cancelUrl: input.cancelUrl,
+          idempotencyKey: input.idempotencyKey,
+          expiresAt: input.expiresAt,
+        })
+        .onConflictDoNothing({ target: sandboxPaymentSessions.idempotencyKey })
+        .returning();
+      // The same idempotency key again: the session it opened the first time.
+      const session =
+        created ??
+        (
+          await db
+            .select()
+            .from(sandboxPaymentSessions)
+            .where(eq(sandboxPaymentSessions.idempotencyKey, input.idempotencyKey))
+        )[0];
+      if (!session) throw new PaymentProviderError("The sandbox session was not stored");
+      return {
+        sessionId: session.id,
+        url: `${options.publicUrl}/pagamento-di-prova/${session.id}`,
+        expiresAt: session.expiresAt,
+      };
+    },
+
+    async retrieveSession(sessionId) {
+      return stateOf(await current(sessionId), now());
+    },
+
+    async expireSession(sessionId) {
+      const session = await current(sessionId);
+      if (session.state !== "open") return stateOf(session, now());
+      const [expired] = await db
+        .update(sandboxPaymentSessions)
+        .set({ state: "expired" })
+        .where(eq(sandboxPaymentSessions.id, sessionId))
+        .returning();
+      return stateOf(expired ?? session, now());
+    },
+
+    async parseWebhook(rawBody, headers) {
+      const header = headers.get(SANDBOX_SIGNATURE_HEADER) ?? "";
+      const parts = Object.fromEntries(header.split(",").map((part) => part.split("=", 2) as [string, string]));
+      const timestamp = Number(parts.t);
+      const given = Buffer.from(parts.v1 ?? "", "hex");
+      const body = rawBody.toString("utf8");
+      const expected = Buffer.from(signature(body, timestamp), "hex");
+      const fresh = Number.isFinite(timestamp) && Math.abs(now().getTime() / 1000 - timestamp) <= toleranceSeconds;
+      if (!fresh || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+        throw new InvalidWebhookSignature();
+      }
+      const payload = JSON.parse(body) as { id: string; type: string; session: SessionState };
+      // A type the shop does not act on is ignored, as with Stripe.
+      const type =
+        payload.type === "session.paid" || payload.type === "session.failed" || payload.type === "session.expired"
+          ? payload.type
+          : "ignored";
+      return { id: payload.id, type, providerType: payload.type, session: payload.session, payload };
+    },
+
+    async findSession(sessionId) {
+      return row(sessionId).then(
+        (session) => session,
+        () => null,
+      );
+    },
+
+    async act(sessionId, action) {
+      const session = await current(sessionId);
+      if (session.state !== "open") return { session, event: null };
+      if (action === "decline") {
+        const [declined] = await db
+          .update(sandboxPaymentSessions)
+          .set({ declines: session.declines + 1 })
+          .where(eq(sandboxPaymentSessions.id, sessionId))
+          .returning();
+        return { session: declined ?? session, event: null };
+      }
+      // Only an open session is settled: of two clicks racing, one pays.
+      const [settled] = await db
+        .update(sandboxPaymentSessions)
+        .set(
+          action === "pay"
+            ? { state: "paid", reference: `sbx_pay_${randomBytes(12).toString("hex")}` }
+            : { state: "failed" },
+        )
+        .where(and(eq(sandboxPaymentSessions.id, sessionId), eq(sandboxPaymentSessions.state, "open")))
+        .returning();
+      if (!settled) return { session: await row(sessionId), event: null };
+      return { session: settled, event: event(action === "pay" ? "session.paid" : "session.failed", settled) };
+    },
+
+    sign,
+  };
+}

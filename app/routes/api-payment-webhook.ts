@@ -1,0 +1,16 @@
+import { handlePaymentWebhook, MAX_WEBHOOK_BYTES } from "~/modules/payments/webhook.server";
+import { services } from "~/services.server";
+import type { Route } from "./+types/api-payment-webhook";
+
+/**
+ * POST /api/pagamenti/webhook: the payment provider's events (Stripe: point the webhook of the
+ * Dashboard here). The raw body is read as bytes, because the signature covers them exactly.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_WEBHOOK_BYTES) {
+    return new Response("Payload too large", { status: 413 });
+  }
+  const rawBody = Buffer.from(await request.arrayBuffer());
+  const { status, body } = await handlePaymentWebhook(services(context), rawBody, request.headers);
+  return new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}

@@ -1,0 +1,255 @@
+import { CircleCheck, CircleX, Clock, LoaderCircle } from "lucide-react";
+import { useEffect } from "react";
+import { data, Link, useRevalidator } from "react-router";
+import { showToast } from "~/components/toast";
+import { buttonClass } from "~/components/ui/button";
+import { getCurrentUser } from "~/modules/accounts/session.server";
+import { saveCart } from "~/modules/cart/cart-storage";
+import { checkoutToasts } from "~/modules/checkout/checkout-messages";
+import { checkoutSessionIdOf } from "~/modules/checkout/sessions.server";
+import { logger } from "~/modules/log/logger.server";
+import { deliveryLabel, isOrderId, shortOrderId } from "~/modules/orders/order-views";
+import { findReceipt, type OrderReceipt, orderIdOfPaymentSession } from "~/modules/orders/receipt.server";
+import { settleFromProvider } from "~/modules/payments/settlement.server";
+import {
+  CARRIER_NAME,
+  CHECKOUT_DRAFT_STORAGE_KEY,
+  DELIVERY_WORKING_DAYS,
+  formatDate,
+  formatEuro,
+  RESERVATION_HOLD_DAYS,
+} from "~/modules/shop/constants";
+import { formatAddress, shop } from "~/modules/shop/identity";
+import { pageMeta } from "~/modules/shop/meta";
+import { formatOpeningHours } from "~/modules/shop/opening-hours";
+import { services } from "~/services.server";
+import type { Route } from "./+types/checkout-success";
+
+export function meta() {
+  return [...pageMeta("Ordine completato", "Il riepilogo del tuo ordine."), { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const { db, payments, publicUrl } = services(context);
+  const sessionId = url.searchParams.get("session_id");
+  const orderIdParam = url.searchParams.get("order_id");
+  let orderId: string | null = null;
+  if (sessionId) {
+    // Only a session the shop opened is asked about: a made-up id never reaches the provider.
+    orderId = await orderIdOfPaymentSession(db, payments.name, sessionId);
+    // The webhook may be late: whoever comes first fulfils the order (settlement.server.ts).
+    if (orderId) {
+      await settleFromProvider(db, payments, sessionId, "customer:return-page", publicUrl).catch((error: unknown) =>
+        logger.warn({ err: error, orderId }, "payment not confirmed from the return page"),
+      );
+    }
+  } else if (orderIdParam && isOrderId(orderIdParam)) {
+    orderId = orderIdParam;
+  }
+  const user = await getCurrentUser(request);
+  const viewer = {
+    checkoutSessionId: await checkoutSessionIdOf(request.headers.get("Cookie")),
+    userId: user?.id ?? null,
+  };
+  const order = orderId ? await findReceipt(db, orderId, viewer) : null;
+  return data({ order }, { headers: { "Cache-Control": "no-store" } });
+}
+
+function clearCartAndDraft() {
+  saveCart([]);
+  try {
+    window.sessionStorage.removeItem(CHECKOUT_DRAFT_STORAGE_KEY);
+  } catch {
+    // Nothing stored.
+  }
+}
+
+function Amounts({ order }: { order: OrderReceipt }) {
+  return (
+    <dl className="mt-4 space-y-2 text-sm">
+      {order.items.map((item) => (
+        <div key={item.id} data-testid="success-line" className="flex justify-between gap-4">
+          <dt className="text-ink">
+            {item.quantity} × {item.productName}
+            <span className="block text-ink-soft">
+              Taglia: {item.size ?? "N/D"} · Colore: {item.color ?? "N/D"}
+            </span>
+          </dt>
+          <dd className="whitespace-nowrap">{formatEuro(item.unitPriceCents * item.quantity)}</dd>
+        </div>
+      ))}
+      <div className="flex justify-between border-t border-sand pt-2">
+        <dt className="text-ink-soft">Subtotale</dt>
+        <dd>{formatEuro(order.subtotalCents)}</dd>
+      </div>
+      {order.discounts.map((discount) => (
+        <div key={discount.code} className="flex justify-between text-wine">
+          <dt>{discount.label}</dt>
+          <dd>−{formatEuro(discount.amountCents)}</dd>
+        </div>
+      ))}
+      <div className="flex justify-between">
+        <dt className="text-ink-soft">{order.deliveryMethod === "shipping" ? "Spedizione" : "Ritiro in negozio"}</dt>
+        <dd data-testid="success-shipping">
+          {order.shippingCostCents === 0 ? "Gratuita" : formatEuro(order.shippingCostCents)}
+        </dd>
+      </div>
+      <div className="flex justify-between border-t border-sand pt-3 text-base font-semibold text-ink">
+        <dt>Totale (IVA inclusa)</dt>
+        <dd data-testid="success-total">{formatEuro(order.totalCents)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+function CollectionInfo({ reservation }: { reservation: boolean }) {
+  return (
+    <div className="rounded-md bg-linen p-5 text-sm text-ink">
+      <h2 className="text-lg">Dove ritirare</h2>
+      <p className="mt-2">
+        {shop.name}, {formatAddress()}
+      </p>
+      {reservation && (
+        <p className="mt-2">
+          Porta con te il numero della prenotazione (lo trovi nell'email di conferma). Gli articoli restano riservati
+          per {RESERVATION_HOLD_DAYS} giorni; li paghi al ritiro, in contanti o con carta.
+        </p>
+      )}
+      <h3 className="mt-4 font-sans text-xs font-semibold tracking-[0.2em] text-ink-soft uppercase">
+        Orari di apertura
+      </h3>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+        {formatOpeningHours().map(({ days, hours }) => (
+          <div key={days} className="contents">
+            <dt className="text-ink-soft">{days}</dt>
+            <dd>{hours}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+function GenericSuccess() {
+  return (
+    <div className="text-center">
+      <CircleCheck aria-hidden className="mx-auto size-12 text-wine" strokeWidth={1.5} />
+      <h1 className="mt-4 text-3xl text-ink sm:text-4xl">Grazie per il tuo ordine!</h1>
+      <p className="mt-3 text-ink-soft">
+        Riceverai a breve un'email con il riepilogo. Per qualsiasi domanda scrivici a {shop.email}.
+      </p>
+      <Link to="/shop" className={`${buttonClass.primary} mt-8`}>
+        Continua lo shopping
+      </Link>
+    </div>
+  );
+}
+
+export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
+  const { order } = loaderData;
+  const revalidator = useRevalidator();
+  const waiting = order?.status === "pending_payment";
+  const confirmed = order !== null && ["processing", "reserved"].includes(order.status);
+  const reservation = order?.deliveryMethod === "pickup_and_pay";
+
+  // While the provider has not confirmed the payment, look again every two seconds.
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setInterval(() => void revalidator.revalidate(), 2000);
+    return () => clearInterval(timer);
+  }, [waiting, revalidator]);
+
+  // Paid or reserved: the cart and the form's draft are done with (spec: cleared on success).
+  useEffect(() => {
+    if (!confirmed) return;
+    clearCartAndDraft();
+    if (reservation) void showToast(checkoutToasts.reservationConfirmed, "success");
+  }, [confirmed, reservation]);
+
+  if (!order) {
+    return (
+      <div className="mx-auto max-w-2xl px-4 py-16 sm:py-24">
+        <GenericSuccess />
+      </div>
+    );
+  }
+
+  if (waiting) {
+    return (
+      <div role="status" className="mx-auto max-w-2xl px-4 py-24 text-center">
+        <LoaderCircle aria-hidden className="mx-auto size-10 animate-spin text-wine" strokeWidth={1.5} />
+        <h1 className="mt-4 text-3xl text-ink">Stiamo confermando il pagamento…</h1>
+        <p className="mt-3 text-ink-soft">Ci vuole solo un momento: non chiudere questa pagina.</p>
+      </div>
+    );
+  }
+
+  if (!confirmed) {
+    return (
+      <div role="alert" className="mx-auto max-w-2xl px-4 py-24 text-center">
+        <CircleX aria-hidden className="mx-auto size-12 text-sale" strokeWidth={1.5} />
+        <h1 className="mt-4 text-3xl text-ink">Il pagamento non è andato a buon fine</h1>
+        <p className="mt-3 text-ink-soft">Non ti è stato addebitato nulla. Il tuo carrello è ancora qui.</p>
+        <Link to="/checkout?passo=pagamento" className={`${buttonClass.primary} mt-8`}>
+          Riprova il pagamento
+        </Link>
+      </div>
+    );
+  }
+
+  const { shippingAddress: address } = order;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
+      <div className="text-center">
+        <CircleCheck aria-hidden className="mx-auto size-12 text-wine" strokeWidth={1.5} />
+        <h1 className="mt-4 text-3xl text-ink sm:text-4xl">
+          {reservation ? "Prenotazione Confermata!" : "Grazie, il tuo ordine è confermato!"}
+        </h1>
+        <p className="mt-3 text-ink-soft">
+          {reservation ? "Prenotazione" : "Ordine"} <strong className="text-ink">{shortOrderId(order.id)}</strong> del{" "}
+          {formatDate(order.createdAt, "dateTime")}. Ti abbiamo inviato il riepilogo a {address.email}.
+        </p>
+      </div>
+
+      <div className="mt-10 grid gap-8 md:grid-cols-[1fr_18rem]">
+        <section aria-labelledby="success-items" className="rounded-md border border-sand bg-white p-5">
+          <h2 id="success-items" className="text-xl text-ink">
+            {reservation ? "Articoli riservati" : "Il tuo ordine"}
+          </h2>
+          <Amounts order={order} />
+        </section>
+        <div className="space-y-4">
+          {order.deliveryMethod === "shipping" ? (
+            <div className="rounded-md bg-linen p-5 text-sm text-ink">
+              <h2 className="flex items-center gap-2 text-lg">
+                <Clock aria-hidden className="size-5 text-wine" strokeWidth={1.5} />
+                Spedizione
+              </h2>
+              <p className="mt-2">
+                {deliveryLabel("shipping")}: la consegna richiede {DELIVERY_WORKING_DAYS.min}-
+                {DELIVERY_WORKING_DAYS.max} giorni lavorativi. Ti scriveremo con il codice di tracciamento{" "}
+                {CARRIER_NAME} appena il pacco parte.
+              </p>
+              <p className="mt-3">
+                {address.name}
+                <br />
+                {address.address}
+                <br />
+                {address.postalCode} {address.city}
+                {address.province ? ` (${address.province})` : ""}
+              </p>
+            </div>
+          ) : (
+            <CollectionInfo reservation={reservation} />
+          )}
+        </div>
+      </div>
+
+      <div className="mt-10 text-center">
+        <Link to="/shop" className={buttonClass.secondary}>
+          Continua lo shopping
+        </Link>
+      </div>
+    </div>
+  );
+}

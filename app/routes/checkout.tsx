@@ -1,0 +1,231 @@
+import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import { CheckoutPage, type CheckoutPageData } from "~/components/checkout/checkout-page";
+import type { CheckoutDraft } from "~/db/schema";
+import { getProfile } from "~/modules/accounts/profile.server";
+import { getCurrentUser } from "~/modules/accounts/session.server";
+import { checkoutInformationSchema } from "~/modules/checkout/checkout-form";
+import { type CheckoutAnswer, checkoutToasts, isAddressProblem } from "~/modules/checkout/checkout-messages";
+import { completeCheckout } from "~/modules/checkout/complete-checkout.server";
+import { isFirstOrder, normalizeCouponCode } from "~/modules/checkout/discounts.server";
+import { lastPaymentAttempt } from "~/modules/checkout/last-attempt.server";
+import { parseSeenQuote, seenQuoteOf } from "~/modules/checkout/place-order.server";
+import { quoteCheckout } from "~/modules/checkout/quote.server";
+import { checkoutLimiter, firstOrderCheckLimiter } from "~/modules/checkout/rate-limits.server";
+import {
+  findCheckoutSession,
+  openCheckoutSession,
+  parseCartField,
+  saveCheckoutCart,
+  saveCheckoutDraft,
+  saveCouponCode,
+} from "~/modules/checkout/sessions.server";
+import { fieldErrors } from "~/modules/forms/form-result";
+import { logger } from "~/modules/log/logger.server";
+import { formRateLimit } from "~/modules/security/form-rate-limit.server";
+import { DEFAULT_COUNTRY, FIRST_PURCHASE_DISCOUNT_PERCENT } from "~/modules/shop/constants";
+import { pageMeta } from "~/modules/shop/meta";
+import { services } from "~/services.server";
+import type { Route } from "./+types/checkout";
+
+export function meta() {
+  return [
+    ...pageMeta("Checkout", "Consegna, dati e pagamento del tuo ordine."),
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+const emptyForm: CheckoutDraft = {
+  deliveryMethod: "shipping",
+  name: "",
+  email: "",
+  phone: "",
+  address: "",
+  city: "",
+  postalCode: "",
+  province: "",
+  country: DEFAULT_COUNTRY,
+};
+
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const { db, clock, payments } = services(context);
+  const user = await getCurrentUser(request);
+  const session = await findCheckoutSession(db, request.headers.get("Cookie"), user?.id ?? null, clock.now());
+  const step: CheckoutPageData["step"] = url.searchParams.get("passo") === "pagamento" ? "payment" : "information";
+  if (step === "payment" && !session?.draft) throw redirect("/checkout");
+
+  // The form: what the shopper sent last, else the signed-in customer's profile and account e-mail.
+  const profile = !session?.draft && user ? await getProfile(db, user.id) : null;
+  const form: CheckoutDraft = session?.draft ?? {
+    ...emptyForm,
+    ...(profile && {
+      name: `${profile.firstName} ${profile.lastName}`.trim(),
+      email: profile.email,
+      phone: profile.phone,
+      address: profile.address,
+      city: profile.city,
+      postalCode: profile.postalCode,
+      country: profile.country || DEFAULT_COUNTRY,
+    }),
+  };
+  const cart = session?.cart ?? [];
+  const quote =
+    cart.length > 0
+      ? await quoteCheckout(db, {
+          cart,
+          delivery: form.deliveryMethod,
+          email: form.email,
+          userId: user?.id ?? null,
+          couponCode: session?.couponCode ?? null,
+          now: clock.now(),
+        })
+      : null;
+  return data(
+    {
+      step,
+      cart,
+      form,
+      formSaved: Boolean(session?.draft),
+      couponCode: session?.couponCode ?? null,
+      quote,
+      seen: quote ? JSON.stringify(seenQuoteOf(quote, step === "payment")) : "",
+      provider: payments.name,
+      signedIn: user !== null,
+      lastAttempt: session ? await lastPaymentAttempt(db, session.id) : null,
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const svc = services(context);
+  const { db, clock } = svc;
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const user = await getCurrentUser(request);
+  const cookie = request.headers.get("Cookie");
+  const now = clock.now();
+  const answer = (body: CheckoutAnswer, init?: number | ResponseInit) => data(body, init);
+
+  switch (intent) {
+    case "cart": {
+      // The browser's cart, sent on the way to the checkout and whenever it differs from the session's.
+      const cart = parseCartField(form.get("cart"));
+      if (!cart) return answer({ intent, ok: false, error: checkoutToasts.failed }, 400);
+      const { session, setCookie } = await openCheckoutSession(db, cookie, user?.id ?? null, now);
+      await saveCheckoutCart(db, session.id, cart);
+      const headers = setCookie ? { "Set-Cookie": setCookie } : undefined;
+      if (form.get("next") === "/checkout") throw redirect("/checkout", { headers });
+      return answer({ intent, ok: true }, { headers });
+    }
+
+    case "first-order": {
+      // The spec's apply-first-order-discount: tells whether this e-mail's order would be its first.
+      const limited = formRateLimit(firstOrderCheckLimiter, request);
+      if (limited) return limited;
+      const email = String(form.get("email") ?? "")
+        .trim()
+        .toLowerCase();
+      if (!email.includes("@")) return answer({ intent, ok: true, discountPercentage: 0 });
+      const first = await isFirstOrder(db, email);
+      return answer({ intent, ok: true, discountPercentage: first ? FIRST_PURCHASE_DISCOUNT_PERCENT : 0 });
+    }
+
+    case "coupon":
+    case "coupon-remove": {
+      const session = await findCheckoutSession(db, cookie, user?.id ?? null, now);
+      if (!session || session.cart.length === 0) return answer({ intent, ok: false, emptyCart: true }, 400);
+      const code = intent === "coupon" ? normalizeCouponCode(String(form.get("code") ?? "")) : "";
+      await saveCouponCode(db, session.id, code || null);
+      return answer({ intent, ok: true });
+    }
+
+    case "information":
+    case "place": {
+      const limited = formRateLimit(checkoutLimiter, request);
+      if (limited) return limited;
+      const session = await findCheckoutSession(db, cookie, user?.id ?? null, now);
+      if (!session) return answer({ intent, ok: false, error: checkoutToasts.noSession }, 401);
+      if (session.cart.length === 0) return answer({ intent, ok: false, emptyCart: true }, 400);
+
+      let draft = session.draft;
+      if (intent === "information") {
+        const parsed = checkoutInformationSchema.safeParse(Object.fromEntries(form));
+        if (!parsed.success) {
+          const errors = fieldErrors(parsed.error);
+          return answer(
+            {
+              intent,
+              ok: false,
+              fieldErrors: errors,
+              ...(isAddressProblem(Object.keys(errors)) && { error: checkoutToasts.incompleteAddress }),
+            },
+            400,
+          );
+        }
+        draft = parsed.data;
+        await saveCheckoutDraft(db, session.id, draft);
+        // Paying online goes through the summary first; a reservation is confirmed here.
+        if (draft.deliveryMethod !== "pickup_and_pay") throw redirect("/checkout?passo=pagamento");
+      }
+      if (!draft) throw redirect("/checkout");
+
+      let outcome: Awaited<ReturnType<typeof completeCheckout>>;
+      try {
+        outcome = await completeCheckout(svc, {
+          checkoutSessionId: session.id,
+          userId: user?.id ?? null,
+          draft,
+          seen: parseSeenQuote(form.get("seen")),
+        });
+      } catch (error) {
+        logger.error({ err: error }, "checkout failed");
+        return answer({ intent, ok: false, error: checkoutToasts.failed }, 500);
+      }
+      const reservation = draft.deliveryMethod === "pickup_and_pay";
+      switch (outcome.kind) {
+        case "pay":
+          throw redirect(outcome.url);
+        case "done":
+          throw redirect(
+            `/checkout-success?${new URLSearchParams({ order_id: outcome.orderId, ...(outcome.reservation && { reservation: "true" }) })}`,
+          );
+        case "empty_cart":
+          return answer({ intent, ok: false, emptyCart: true }, 400);
+        case "changed":
+          return answer(
+            {
+              intent,
+              ok: false,
+              messages: outcome.messages,
+              error: reservation ? checkoutToasts.reservationFailed : checkoutToasts.changed(outcome.messages),
+            },
+            409,
+          );
+        case "provider_error":
+          return answer(
+            {
+              intent,
+              ok: false,
+              error: outcome.missingPage ? checkoutToasts.invalidPaymentAnswer : checkoutToasts.failed,
+            },
+            502,
+          );
+      }
+      break;
+    }
+  }
+  return answer({ intent, ok: false, error: checkoutToasts.failed }, 400);
+}
+
+export function shouldRevalidate({ formData, actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  // Asking whether an e-mail's order is its first changes nothing the page shows.
+  if (formData?.get("intent") === "first-order") return false;
+  // An order refused because the cart changed: the page must show the cart as it is now.
+  const answer = actionResult as CheckoutAnswer | undefined;
+  if (answer && !answer.ok && (answer.messages || answer.emptyCart)) return true;
+  return defaultShouldRevalidate;
+}
+
+export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
+  return <CheckoutPage {...loaderData} nativeAnswer={actionData as CheckoutAnswer | undefined} />;
+}

@@ -1,0 +1,35 @@
+// The outside world as loaders and actions reach it: the database, the clock, the payment provider
+// and the shop's public address, built once by the server (server/http.ts) and handed to every
+// request through React Router's context. A test builds its own, with the sandbox adapters and a
+// clock it controls, without touching a route.
+import { createContext, type RouterContext, RouterContextProvider } from "react-router";
+import type { Database } from "~/db/client.server";
+import type { PaymentProvider } from "~/modules/payments/provider";
+
+export type Clock = { now(): Date };
+
+export const systemClock: Clock = { now: () => new Date() };
+
+export type Services = {
+  db: Database;
+  clock: Clock;
+  payments: PaymentProvider;
+  /** The shop's address as customers reach it (no trailing slash), for links in e-mails and to the payment page. */
+  publicUrl: string;
+};
+
+// The Node server and the app bundle it loads are separate module instances: the context key lives
+// in one global slot so both use the same one.
+const slot = globalThis as typeof globalThis & { __vetrinaServices?: RouterContext<Services> };
+slot.__vetrinaServices ??= createContext<Services>();
+export const servicesContext: RouterContext<Services> = slot.__vetrinaServices;
+
+/** A new request context carrying `services`. */
+export function requestContext(services: Services): RouterContextProvider {
+  return new RouterContextProvider(new Map([[servicesContext, services]]));
+}
+
+/** The services of this request. */
+export function services(context: Readonly<RouterContextProvider>): Services {
+  return context.get(servicesContext);
+}

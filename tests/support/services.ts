@@ -1,0 +1,39 @@
+import type { Database } from "../../app/db/client.server";
+import { sandboxPaymentProvider } from "../../app/modules/payments/sandbox.server";
+import { type Clock, requestContext, type Services } from "../../app/services.server";
+
+export const testPublicUrl = "http://negozio.test";
+export const testWebhookSecret = "sandbox-webhook-secret-for-tests";
+
+/** A clock that stands still until a test moves it. */
+export function testClock(start = new Date()): Clock & { advance: (ms: number) => void; set: (to: Date) => void } {
+  let now = start.getTime();
+  return {
+    now: () => new Date(now),
+    advance: (ms) => {
+      now += ms;
+    },
+    set: (to) => {
+      now = to.getTime();
+    },
+  };
+}
+
+/** The services a request gets, with the sandbox provider (known webhook secret) and the given clock. */
+export function testServices(db: Database, clock: Clock = testClock()): Services {
+  return {
+    db,
+    clock,
+    payments: sandboxPaymentProvider(db, {
+      publicUrl: testPublicUrl,
+      webhookSecret: testWebhookSecret,
+      now: () => clock.now(),
+    }),
+    publicUrl: testPublicUrl,
+  };
+}
+
+/** A React Router context carrying `services`, for calling a route's loader or action directly. */
+export function testContext(services: Services) {
+  return requestContext(services);
+}
