@@ -1,11 +1,13 @@
-import { db } from "~/db/client.server";
 import { cartQuoteRequestSchema, quoteCart } from "~/modules/cart/quote.server";
+import { services } from "~/services.server";
 import type { Route } from "./+types/api-cart-quote";
 
 /** POST /api/cart/quote: the browser's cart lines, priced and checked against the database. */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const body = await request.json().catch(() => null);
   const parsed = cartQuoteRequestSchema.safeParse(body);
   if (!parsed.success) return Response.json({ error: "Carrello non valido." }, { status: 400 });
-  return Response.json(await quoteCart(db(), parsed.data), { headers: { "Cache-Control": "no-store" } });
+  return Response.json(await quoteCart(services(context).db, parsed.data), {
+    headers: { "Cache-Control": "no-store" },
+  });
 }

@@ -1,15 +1,15 @@
-import { db } from "~/db/client.server";
 import { parseFilters } from "~/modules/catalog/filters";
 import { InvalidCursorError, listProducts } from "~/modules/catalog/listing.server";
 import { loadFailureDetails } from "~/modules/catalog/messages";
 import { logger } from "~/modules/log/logger.server";
+import { services } from "~/services.server";
 import type { Route } from "./+types/api-catalogo";
 
 /** GET /api/catalogo?{filters}&cursor=…: the next page of /shop's infinite list, as JSON. */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   try {
-    const page = await listProducts(db(), parseFilters(params), { cursor: params.get("cursor") });
+    const page = await listProducts(services(context).db, parseFilters(params), { cursor: params.get("cursor") });
     // Public catalogue data: a short browser cache absorbs repeated scrolls; the page keeps its own 5-minute cache.
     return Response.json(page, { headers: { "Cache-Control": "public, max-age=60" } });
   } catch (error) {

@@ -25,7 +25,7 @@ import { safeRedirectPath } from "~/modules/accounts/redirect";
 import { getCurrentUser } from "~/modules/accounts/session.server";
 import { emailOnlySchema, loginSchema, registerSchema } from "~/modules/accounts/validation";
 import { fieldErrors } from "~/modules/forms/form-result";
-import { clientIp } from "~/modules/security/rate-limit.server";
+import { clientIp, tooManyRequestsMessage } from "~/modules/security/rate-limit.server";
 import { pageMeta } from "~/modules/shop/meta";
 import type { Route } from "./+types/auth";
 
@@ -95,7 +95,7 @@ async function login(form: FormData, request: Request) {
   if (limited) {
     return failed(
       "login",
-      { error: { title: accountToasts.loginFailedTitle, description: limited.data.error } },
+      { error: { title: accountToasts.loginFailedTitle, description: tooManyRequestsMessage } },
       429,
       limited.init ?? undefined,
     );
@@ -128,7 +128,7 @@ async function register(form: FormData, request: Request) {
   if (limited) {
     return failed(
       "register",
-      { error: { title: accountToasts.registrationFailedTitle, description: limited.data.error } },
+      { error: { title: accountToasts.registrationFailedTitle, description: tooManyRequestsMessage } },
       429,
       limited.init ?? undefined,
     );
@@ -163,7 +163,7 @@ function checkEmailRequest(
     return {
       answer: failed(
         intent,
-        { error: { title: accountToasts.resetRequestFailedTitle, description: limited.data.error } },
+        { error: { title: accountToasts.resetRequestFailedTitle, description: tooManyRequestsMessage } },
         429,
         limited.init ?? undefined,
       ),

@@ -1,8 +1,10 @@
 import { CollectionPage, collectionMeta } from "~/components/shop/collection-page";
+import { services } from "~/services.server";
 import type { Route } from "./+types/bambini";
 import { loadGenderPage } from "./collections.server";
 
-export const loader = ({ request }: Route.LoaderArgs) => loadGenderPage("Bambini", request);
+export const loader = ({ request, context }: Route.LoaderArgs) =>
+  loadGenderPage(services(context).db, "Bambini", request);
 
 export const meta = ({ loaderData }: Route.MetaArgs) => collectionMeta(loaderData);
 

@@ -1,21 +1,24 @@
 import { ArrowLeft, Star } from "lucide-react";
 import { data, Link } from "react-router";
 import { z } from "zod";
+import type { BlogAnswer, BlogIntent } from "~/components/blog/comments";
 import { CommentForm, CommentList } from "~/components/blog/comments";
 import { PostByline } from "~/components/blog/post-card";
 import { RatingControl } from "~/components/blog/rating-control";
-import { db } from "~/db/client.server";
+import type { Database } from "~/db/client.server";
 import { getCurrentUser } from "~/modules/accounts/session.server";
 import { blogMessages, COMMENT_AUTHOR_MAX_LENGTH, COMMENT_CONTENT_MAX_LENGTH, formatRating } from "~/modules/blog/blog";
 import { addComment, findArticle, ratePost } from "~/modules/blog/posts.server";
 import { commentLimiter, ratingLimiter } from "~/modules/blog/rate-limits.server";
 import { newVisitorId, readVisitorId, voterKey } from "~/modules/blog/visitor.server";
+import type { FormResult } from "~/modules/forms/form-result";
 import { logger } from "~/modules/log/logger.server";
 import { formRateLimit } from "~/modules/security/form-rate-limit.server";
 import { honeypotFilled } from "~/modules/security/honeypot";
 import { canonicalMeta, pageMeta } from "~/modules/shop/meta";
 import { absoluteUrl } from "~/modules/shop/public-url.server";
 import { blogPostingJsonLd, breadcrumbJsonLd } from "~/modules/shop/structured-data";
+import { services } from "~/services.server";
 import type { Route } from "./+types/blog-post";
 
 /** Who votes: a signed-in user as themselves, a guest by the visitor id in their cookie (if any yet). */
@@ -26,9 +29,9 @@ async function voterOf(request: Request): Promise<{ userId: string } | { visitor
   return visitorId ? { visitorId } : null;
 }
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const voter = await voterOf(request);
-  const article = await findArticle(db(), params.slug, voter ? voterKey(voter) : null);
+  const article = await findArticle(services(context).db, params.slug, voter ? voterKey(voter) : null);
   if (!article) return data({ article: null, lockedAuthor: null, urls: null }, { status: 404 });
   const user = await getCurrentUser(request);
   return {
@@ -59,18 +62,26 @@ const commentSchema = z.object({
     .max(COMMENT_CONTENT_MAX_LENGTH, blogMessages.commentFailed),
 });
 
-export async function action({ params, request }: Route.ActionArgs) {
+export async function action({ params, request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  return form.get("intent") === "rate" ? rate(params.slug, form, request) : comment(params.slug, form, request);
+  const { db } = services(context);
+  return form.get("intent") === "rate" ? rate(db, params.slug, form, request) : comment(db, params.slug, form, request);
 }
 
-async function rate(slug: string, form: FormData, request: Request) {
+/** An answer of one of the page's two forms, in the form contract, saying which form it is for. */
+function answer(intent: BlogIntent, result: FormResult, init?: ResponseInit) {
+  return data<BlogAnswer>({ intent, ...result }, init);
+}
+
+const failure = (description: string): FormResult => ({ ok: false, error: { title: "Errore", description } });
+
+async function rate(db: Database, slug: string, form: FormData, request: Request) {
   const limited = formRateLimit(ratingLimiter, request);
-  if (limited) return limited;
+  if (limited) return answer("rate", limited.data, limited.init ?? undefined);
   // A bot filled the hidden field: it gets the usual answer and nothing is stored.
-  if (honeypotFilled(form)) return { intent: "rate" as const, ok: true as const };
+  if (honeypotFilled(form)) return answer("rate", { ok: true });
   const rating = ratingSchema.safeParse(form.get("rating"));
-  if (!rating.success) return data({ intent: "rate" as const, error: "Voto non valido." }, { status: 400 });
+  if (!rating.success) return answer("rate", failure("Voto non valido."), { status: 400 });
 
   let voter = await voterOf(request);
   const headers = new Headers();
@@ -79,32 +90,31 @@ async function rate(slug: string, form: FormData, request: Request) {
     voter = { visitorId: fresh.visitorId };
     headers.set("Set-Cookie", fresh.setCookie);
   }
-  const saved = await ratePost(db(), { slug, voterKey: voterKey(voter), rating: rating.data });
-  if (!saved) return data({ intent: "rate" as const, error: blogMessages.notFound }, { status: 404 });
-  return data({ intent: "rate" as const, ok: true as const }, { headers });
+  const saved = await ratePost(db, { slug, voterKey: voterKey(voter), rating: rating.data });
+  if (!saved) return answer("rate", failure(blogMessages.notFound), { status: 404 });
+  return answer("rate", { ok: true }, { headers });
 }
 
-async function comment(slug: string, form: FormData, request: Request) {
+async function comment(db: Database, slug: string, form: FormData, request: Request) {
   const limited = formRateLimit(commentLimiter, request);
-  if (limited) return limited;
-  if (honeypotFilled(form)) return { intent: "comment" as const, ok: true as const };
+  if (limited) return answer("comment", limited.data, limited.init ?? undefined);
+  if (honeypotFilled(form)) return answer("comment", { ok: true });
   const user = await getCurrentUser(request);
   // A signed-in user's first name is the author, whatever the (locked) field sent.
   const author = user?.firstName || (form.get("author") ?? "");
   const parsed = commentSchema.safeParse({ author, content: form.get("content") ?? "" });
   if (!parsed.success) {
-    const error = parsed.error.issues[0]?.message ?? blogMessages.commentFailed;
-    return data({ intent: "comment" as const, error }, { status: 400 });
+    return answer("comment", failure(parsed.error.issues[0]?.message ?? blogMessages.commentFailed), { status: 400 });
   }
   let saved: boolean;
   try {
-    saved = await addComment(db(), { slug, ...parsed.data, userId: user?.id ?? null });
+    saved = await addComment(db, { slug, ...parsed.data, userId: user?.id ?? null });
   } catch (error) {
     logger.error({ err: error }, "blog comment not stored");
-    return data({ intent: "comment" as const, error: blogMessages.commentFailed }, { status: 500 });
+    return answer("comment", failure(blogMessages.commentFailed), { status: 500 });
   }
-  if (!saved) return data({ intent: "comment" as const, error: blogMessages.commentFailed }, { status: 404 });
-  return { intent: "comment" as const, ok: true as const };
+  if (!saved) return answer("comment", failure(blogMessages.commentFailed), { status: 404 });
+  return answer("comment", { ok: true });
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -137,14 +147,9 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function BlogPost({ loaderData, actionData }: Route.ComponentProps) {
   const { article, lockedAuthor } = loaderData;
-  // Answers to a post without JavaScript; a refusal for too many requests goes to the comment form.
-  const rateAnswer = actionData && "intent" in actionData && actionData.intent === "rate" ? actionData : undefined;
-  const commentAnswer =
-    actionData === undefined || !("intent" in actionData)
-      ? actionData
-      : actionData.intent === "comment"
-        ? actionData
-        : undefined;
+  // Answers to a post without JavaScript, each to its form.
+  const rateAnswer = actionData?.intent === "rate" ? actionData : undefined;
+  const commentAnswer = actionData?.intent === "comment" ? actionData : undefined;
   if (!article) {
     return (
       <div className="mx-auto max-w-xl px-4 py-24 text-center">
@@ -219,7 +224,7 @@ export default function BlogPost({ loaderData, actionData }: Route.ComponentProp
         />
 
         <section aria-label="Valutazione" className="mt-16 max-w-3xl rounded-md border border-sand bg-linen px-6 py-8">
-          <RatingControl yourRating={article.yourRating} thanked={rateAnswer !== undefined && "ok" in rateAnswer} />
+          <RatingControl yourRating={article.yourRating} thanked={rateAnswer?.ok === true} />
         </section>
 
         <section aria-labelledby="comments-title" className="mt-16 max-w-3xl">

@@ -3,17 +3,17 @@ import { Suspense } from "react";
 import { Await } from "react-router";
 import { PostCard, type PostCardData } from "~/components/blog/post-card";
 import { PageHeader } from "~/components/layout/page-header";
-import { db } from "~/db/client.server";
 import { blogMessages, categoriesOf, splitFeatured } from "~/modules/blog/blog";
 import { listPosts } from "~/modules/blog/posts.server";
 import { shop } from "~/modules/shop/identity";
 import { canonicalMeta, pageMeta } from "~/modules/shop/meta";
 import { absoluteUrl } from "~/modules/shop/public-url.server";
+import { services } from "~/services.server";
 import type { Route } from "./+types/blog";
 
-export function loader() {
+export function loader({ context }: Route.LoaderArgs) {
   // Not awaited: the page streams at once with placeholders, then the list in the same response.
-  return { posts: listPosts(db()), canonicalUrl: absoluteUrl("/blog") };
+  return { posts: listPosts(services(context).db), canonicalUrl: absoluteUrl("/blog") };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

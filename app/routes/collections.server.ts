@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { CollectionPageData } from "~/components/shop/collection-page";
-import { db } from "~/db/client.server";
+import type { Database } from "~/db/client.server";
 import type { Gender } from "~/db/schema";
 import { parseFilters } from "~/modules/catalog/filters";
 import { type ListingFilters, listProducts } from "~/modules/catalog/listing.server";
@@ -43,10 +43,11 @@ const sectionPages = {
   },
 } as const;
 
-export function loadGenderPage(gender: Gender, request: Request) {
+export function loadGenderPage(db: Database, gender: Gender, request: Request) {
   const { path, intro } = genderPages[gender];
   const { price } = parseFilters(new URL(request.url).searchParams);
   return loadCollection(
+    db,
     request,
     { kind: "gender", eyebrow: "Collezione", title: gender, intro, path, price },
     {
@@ -56,9 +57,10 @@ export function loadGenderPage(gender: Gender, request: Request) {
   );
 }
 
-export function loadSectionPage(section: keyof typeof sectionPages, request: Request) {
+export function loadSectionPage(db: Database, section: keyof typeof sectionPages, request: Request) {
   const { path, eyebrow, title, intro } = sectionPages[section];
   return loadCollection(
+    db,
     request,
     { kind: "section", eyebrow, title, intro, path, price: "all" },
     {
@@ -69,6 +71,7 @@ export function loadSectionPage(section: keyof typeof sectionPages, request: Req
 }
 
 async function loadCollection(
+  db: Database,
   request: Request,
   { path, ...page }: Pick<CollectionPageData, "kind" | "eyebrow" | "title" | "intro" | "price"> & { path: string },
   filters: Partial<ListingFilters>,
@@ -77,7 +80,7 @@ async function loadCollection(
   try {
     // The outlet and the new collection list every flagged product in the spec; the gender pages'
     // limit keeps a very large section light all the same.
-    const { products, totalCount } = await listProducts(db(), filters, { pageSize: GENDER_PAGE_SIZE });
+    const { products, totalCount } = await listProducts(db, filters, { pageSize: GENDER_PAGE_SIZE });
     return { ...base, products, totalCount, error: null } satisfies CollectionPageData;
   } catch (error) {
     logger.error({ err: error, url: request.url }, "collection page failed");

@@ -3,10 +3,10 @@ import type { ReactNode } from "react";
 import { data } from "react-router";
 import { ContactForm } from "~/components/contact/contact-form";
 import { PageHeader } from "~/components/layout/page-header";
-import { db } from "~/db/client.server";
 import { contactFormMessages } from "~/modules/contact/contact";
 import { contactMessageSchema, sendContactMessage } from "~/modules/contact/messages.server";
 import { contactLimiter } from "~/modules/contact/rate-limits.server";
+import type { FormResult } from "~/modules/forms/form-result";
 import { logger } from "~/modules/log/logger.server";
 import { formRateLimit } from "~/modules/security/form-rate-limit.server";
 import { honeypotFilled } from "~/modules/security/honeypot";
@@ -15,14 +15,15 @@ import { formatAddress, shop, whatsappLink } from "~/modules/shop/identity";
 import { pageMeta } from "~/modules/shop/meta";
 import { formatOpeningHours } from "~/modules/shop/opening-hours";
 import { storeJsonLd } from "~/modules/shop/structured-data";
+import { services } from "~/services.server";
 import type { Route } from "./+types/contact";
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const limited = formRateLimit(contactLimiter, request);
   if (limited) return limited;
   const form = await request.formData();
   // A bot filled the hidden field: it gets the usual answer and nothing is stored.
-  if (honeypotFilled(form)) return { ok: true as const };
+  if (honeypotFilled(form)) return data<FormResult>({ ok: true });
 
   const parsed = contactMessageSchema.safeParse({
     name: form.get("name") ?? "",
@@ -30,15 +31,18 @@ export async function action({ request }: Route.ActionArgs) {
     subject: form.get("subject") ?? "",
     message: form.get("message") ?? "",
   });
-  if (!parsed.success)
-    return data({ error: parsed.error.issues[0]?.message ?? contactFormMessages.failed }, { status: 400 });
+  if (!parsed.success) return failed(parsed.error.issues[0]?.message ?? contactFormMessages.failed, 400);
   try {
-    await sendContactMessage(db(), { ...parsed.data, ip: clientIp(request) });
+    await sendContactMessage(services(context).db, { ...parsed.data, ip: clientIp(request) });
   } catch (error) {
     logger.error({ err: error }, "contact message not stored");
-    return data({ error: contactFormMessages.failed }, { status: 500 });
+    return failed(contactFormMessages.failed, 500);
   }
-  return { ok: true as const };
+  return data<FormResult>({ ok: true });
+}
+
+function failed(description: string, status: number) {
+  return data<FormResult>({ ok: false, error: { title: "Errore", description } }, { status });
 }
 
 export function meta() {

@@ -1,8 +1,10 @@
 import { CollectionPage, collectionMeta } from "~/components/shop/collection-page";
+import { services } from "~/services.server";
 import type { Route } from "./+types/donna";
 import { loadGenderPage } from "./collections.server";
 
-export const loader = ({ request }: Route.LoaderArgs) => loadGenderPage("Donna", request);
+export const loader = ({ request, context }: Route.LoaderArgs) =>
+  loadGenderPage(services(context).db, "Donna", request);
 
 export const meta = ({ loaderData }: Route.MetaArgs) => collectionMeta(loaderData);
 

@@ -6,7 +6,6 @@ import { ReviewCarousel } from "~/components/shop/review-carousel";
 import { ShopWindowArt } from "~/components/shop/shop-window-art";
 import { StoreRating } from "~/components/shop/store-rating";
 import { buttonClass } from "~/components/ui/button";
-import { db } from "~/db/client.server";
 import { catalogMessages } from "~/modules/catalog/messages";
 import { getCategoryTiles, getFeaturedProducts, getOutletPreview } from "~/modules/catalog/showcase.server";
 import { logger } from "~/modules/log/logger.server";
@@ -16,18 +15,20 @@ import { formatAddress, shop } from "~/modules/shop/identity";
 import { canonicalMeta, pageMeta } from "~/modules/shop/meta";
 import { absoluteUrl } from "~/modules/shop/public-url.server";
 import { storeJsonLd } from "~/modules/shop/structured-data";
+import { services } from "~/services.server";
 import type { Route } from "./+types/home";
 
-export async function loader() {
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db } = services(context);
   // Each window on the catalogue fails on its own: the rest of the home page still shows.
   const failed = (what: string) => (error: unknown) => {
     logger.error({ err: error }, `home ${what} failed`);
     return null;
   };
   const [tiles, featured, outlet] = await Promise.all([
-    getCategoryTiles(db()).catch(failed("category tiles")),
-    getFeaturedProducts(db()).catch(failed("featured products")),
-    getOutletPreview(db()),
+    getCategoryTiles(db).catch(failed("category tiles")),
+    getFeaturedProducts(db).catch(failed("featured products")),
+    getOutletPreview(db),
   ]);
   return { canonicalUrl: absoluteUrl("/"), tiles, featured, outlet };
 }

@@ -1,18 +1,20 @@
 import { Form, Link, useNavigation } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
 import { buttonClass } from "~/components/ui/button";
-import { db } from "~/db/client.server";
 import { newsletterMessages } from "~/modules/newsletter/newsletter";
 import { confirmSubscription } from "~/modules/newsletter/subscriptions.server";
+import { services } from "~/services.server";
 import type { Route } from "./+types/newsletter-confirm";
 
 export function loader({ request }: Route.LoaderArgs) {
   return { token: new URL(request.url).searchParams.get("token") ?? "" };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const token = (await request.formData()).get("token");
-  return { confirmed: typeof token === "string" && token !== "" && (await confirmSubscription(db(), token)) };
+  return {
+    confirmed: typeof token === "string" && token !== "" && (await confirmSubscription(services(context).db, token)),
+  };
 }
 
 export function meta() {

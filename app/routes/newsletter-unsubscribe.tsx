@@ -1,8 +1,8 @@
 import { Form, Link, useNavigation } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
 import { buttonClass } from "~/components/ui/button";
-import { db } from "~/db/client.server";
 import { unsubscribe } from "~/modules/newsletter/subscriptions.server";
+import { services } from "~/services.server";
 import type { Route } from "./+types/newsletter-unsubscribe";
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -11,10 +11,10 @@ export function loader({ request }: Route.LoaderArgs) {
 
 // The page's button posts the token as a field; mail clients' one-click unsubscribe (RFC 8058)
 // posts to the link itself, token in the address.
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const field = (await request.formData()).get("token");
   const token = typeof field === "string" && field ? field : (new URL(request.url).searchParams.get("token") ?? "");
-  return { unsubscribed: token !== "" && (await unsubscribe(db(), token)) };
+  return { unsubscribed: token !== "" && (await unsubscribe(services(context).db, token)) };
 }
 
 export function meta() {

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { config } from "~/config.server";
-import { db } from "~/db/client.server";
 import { getCurrentUser } from "~/modules/accounts/session.server";
 import { findLabel } from "~/modules/orders/labels.server";
+import { services } from "~/services.server";
 import type { Route } from "./+types/order-label";
 
 function plainText(status: number, message: string): Response {
@@ -14,10 +14,10 @@ function plainText(status: number, message: string): Response {
 }
 
 /** The shipping label of an order, for the customer who placed it or an admin (spec: get-signed-label-url). */
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await getCurrentUser(request);
   if (!user) return plainText(401, "Accedi al tuo account per scaricare l'etichetta.");
-  const label = await findLabel(db(), config().dataDir, params.orderId, user);
+  const label = await findLabel(services(context).db, config().dataDir, params.orderId, user);
   if (!label.found) {
     if (label.reason === "no-order") return plainText(404, "Ordine non trovato.");
     // The spec's two messages for a label that cannot be had, staff's and customers'.

@@ -1,8 +1,8 @@
 import { CustomerOrderList } from "~/components/orders/customer-order-list";
-import { db } from "~/db/client.server";
 import { requireUser } from "~/modules/accounts/session.server";
 import { listCustomerOrders } from "~/modules/orders/customer-orders.server";
 import { pageMeta } from "~/modules/shop/meta";
+import { services } from "~/services.server";
 import type { Route } from "./+types/orders";
 
 export function meta() {
@@ -12,9 +12,9 @@ export function meta() {
   ];
 }
 
-export async function loader({ request, url }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   const user = await requireUser(request, url);
-  return { orders: await listCustomerOrders(db(), user.id) };
+  return { orders: await listCustomerOrders(services(context).db, user.id) };
 }
 
 export default function OrdersPage({ loaderData }: Route.ComponentProps) {

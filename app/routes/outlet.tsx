@@ -1,8 +1,10 @@
 import { CollectionPage, collectionMeta } from "~/components/shop/collection-page";
+import { services } from "~/services.server";
 import type { Route } from "./+types/outlet";
 import { loadSectionPage } from "./collections.server";
 
-export const loader = ({ request }: Route.LoaderArgs) => loadSectionPage("outlet", request);
+export const loader = ({ request, context }: Route.LoaderArgs) =>
+  loadSectionPage(services(context).db, "outlet", request);
 
 export const meta = ({ loaderData }: Route.MetaArgs) => collectionMeta(loaderData);
 

@@ -4,16 +4,15 @@ import { data, Link, redirect } from "react-router";
 import { z } from "zod";
 import { ProductGallery } from "~/components/product/product-gallery";
 import { ProductPurchase } from "~/components/product/product-purchase";
-import type { ReviewActionData } from "~/components/product/product-reviews";
 import { Stars } from "~/components/product/stars";
 import { useNewsletterPopup } from "~/components/product/use-newsletter-popup";
 import { ProductCard } from "~/components/shop/product-card";
 import { config } from "~/config.server";
-import { db } from "~/db/client.server";
 import { getProductDetails, getRelatedProducts, type ProductDetails } from "~/modules/catalog/product-details.server";
 import { addReview } from "~/modules/catalog/reviews.server";
 import { initialSelection, minimumQuantity } from "~/modules/catalog/selection";
 import { imageUrl } from "~/modules/files/responsive-images";
+import type { FormResult } from "~/modules/forms/form-result";
 import { formRateLimit } from "~/modules/security/form-rate-limit.server";
 import { honeypotFilled } from "~/modules/security/honeypot";
 import { createRateLimiter } from "~/modules/security/rate-limit.server";
@@ -21,6 +20,7 @@ import { FREE_SHIPPING_THRESHOLD_CENTS, formatEuro, WITHDRAWAL_DAYS } from "~/mo
 import { shop, whatsappLink } from "~/modules/shop/identity";
 import { canonicalMeta, imageMeta, pageMeta } from "~/modules/shop/meta";
 import { breadcrumbJsonLd, productJsonLd } from "~/modules/shop/structured-data";
+import { services } from "~/services.server";
 import type { Route } from "./+types/product";
 
 // The popup shows 2 seconds after the page opens, so its code is fetched then, not with the page.
@@ -33,12 +33,13 @@ const productIdSchema = z
   .regex(/^[1-9]\d{0,8}$/)
   .transform(Number);
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { db } = services(context);
   const id = productIdSchema.safeParse(params.id);
   if (!id.success) throw redirect("/404");
-  const product = await getProductDetails(db(), id.data);
+  const product = await getProductDetails(db, id.data);
   if (!product) throw redirect("/404");
-  const related = await getRelatedProducts(db(), product);
+  const related = await getRelatedProducts(db, product);
   const { publicUrl } = config();
   const url = `${publicUrl}/product/${product.id}`;
   const images = product.images.map((image) => `${publicUrl}${imageUrl(image.path, 1200)}`);
@@ -69,20 +70,20 @@ export async function loader({ params }: Route.LoaderArgs) {
 // Reviews are open to guests: a few per visitor and ten minutes keep spam out without bothering anyone.
 const reviewLimiter = createRateLimiter({ limit: 5, windowMs: 10 * 60 * 1000 });
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const limited = formRateLimit(reviewLimiter, request);
   if (limited) return limited;
   const form = await request.formData();
   // A bot filled the hidden field: it gets the usual answer and nothing is stored.
-  if (honeypotFilled(form)) return data<ReviewActionData>({ ok: true });
-  const result = await addReview(db(), {
+  if (honeypotFilled(form)) return data<FormResult>({ ok: true });
+  const result = await addReview(services(context).db, {
     productId: params.id,
     author: form.get("author") ?? undefined,
     rating: form.get("rating") ?? undefined,
     content: form.get("content") ?? undefined,
   });
-  if (!result.ok) return data<ReviewActionData>({ ok: false, errors: result.errors }, { status: 400 });
-  return data<ReviewActionData>({ ok: true });
+  if (!result.ok) return data<FormResult>({ ok: false, fieldErrors: result.errors }, { status: 400 });
+  return data<FormResult>({ ok: true });
 }
 
 /** The first sentences of the description, within the ~155 characters search engines show. */

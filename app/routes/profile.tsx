@@ -10,7 +10,6 @@ import { showToast } from "~/components/toast";
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { TabList } from "~/components/ui/tabs";
-import { db } from "~/db/client.server";
 import { accountToasts } from "~/modules/accounts/error-messages";
 import { getProfile, type Profile, updateProfile } from "~/modules/accounts/profile.server";
 import { getCurrentUser, requireUser } from "~/modules/accounts/session.server";
@@ -20,27 +19,29 @@ import { logger } from "~/modules/log/logger.server";
 import { listCustomerOrders } from "~/modules/orders/customer-orders.server";
 import { BIRTHDAY_DISCOUNT_PERCENT } from "~/modules/shop/constants";
 import { pageMeta } from "~/modules/shop/meta";
+import { services } from "~/services.server";
 import type { Route } from "./+types/profile";
 
 export function meta() {
   return [...pageMeta("Il mio profilo", "I tuoi dati e i tuoi ordini."), { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = services(context);
   const user = await getCurrentUser(request);
   // Guests see the access-required prompt, not a redirect (spec §2).
   if (!user) return { account: null };
-  const [profile, orders] = await Promise.all([getProfile(db(), user.id), listCustomerOrders(db(), user.id)]);
+  const [profile, orders] = await Promise.all([getProfile(db, user.id), listCustomerOrders(db, user.id)]);
   if (!profile) return { account: null };
   return { account: { profile, orders } };
 }
 
-export async function action({ request, url }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   const user = await requireUser(request, url);
   const parsed = profileSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data<FormResult>({ ok: false, fieldErrors: fieldErrors(parsed.error) }, { status: 400 });
   try {
-    await updateProfile(db(), user.id, parsed.data);
+    await updateProfile(services(context).db, user.id, parsed.data);
   } catch (error) {
     logger.error({ err: error, userId: user.id }, "profile update failed");
     return data<FormResult>({ ok: false, error: accountToasts.profileUpdateFailed }, { status: 500 });

@@ -6,7 +6,6 @@ import { SectionMessage } from "~/components/shop/section-message";
 import { FilterPanel, FilterToggle } from "~/components/shop/shop-filters";
 import { useInfiniteProducts } from "~/components/shop/use-infinite-products";
 import { useHydrated } from "~/components/use-hydrated";
-import { db } from "~/db/client.server";
 import { type CatalogFacets, getCatalogFacets } from "~/modules/catalog/facets.server";
 import {
   ALL,
@@ -24,19 +23,21 @@ import { SORT_OPTIONS } from "~/modules/shop/constants";
 import { canonicalMeta, pageMeta } from "~/modules/shop/meta";
 import { absoluteUrl } from "~/modules/shop/public-url.server";
 import { breadcrumbJsonLd } from "~/modules/shop/structured-data";
+import { services } from "~/services.server";
 import type { Route } from "./+types/shop";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = services(context);
   const url = new URL(request.url);
   const filters = parseFilters(url.searchParams);
   const cursor = url.searchParams.get("cursor");
   const base = { origin: absoluteUrl(""), filters, cursor };
   const [facets, listing] = await Promise.all([
-    getCatalogFacets(db()).catch((error: unknown): CatalogFacets => {
+    getCatalogFacets(db).catch((error: unknown): CatalogFacets => {
       logger.error({ err: error }, "catalogue facets failed");
       return { subcategories: [], colours: [], sizes: [], brands: [] };
     }),
-    listProducts(db(), filters, { cursor }).then(
+    listProducts(db, filters, { cursor }).then(
       (page) => ({ page, error: null }),
       (error: unknown) => ({ page: null, error }),
     ),

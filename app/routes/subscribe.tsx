@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import { NewsletterForm } from "~/components/layout/newsletter-form";
 import { PageHeader } from "~/components/layout/page-header";
-import { db } from "~/db/client.server";
+import type { FormResult } from "~/modules/forms/form-result";
 import { logger } from "~/modules/log/logger.server";
 import { newsletterMessages, newsletterSources } from "~/modules/newsletter/newsletter";
 import { subscribeLimiter } from "~/modules/newsletter/rate-limits.server";
@@ -12,6 +12,7 @@ import { honeypotFilled } from "~/modules/security/honeypot";
 import { clientIp } from "~/modules/security/rate-limit.server";
 import { shop } from "~/modules/shop/identity";
 import { pageMeta } from "~/modules/shop/meta";
+import { services } from "~/services.server";
 import type { Route } from "./+types/subscribe";
 
 const subscribeSchema = z.object({
@@ -25,24 +26,26 @@ const subscribeSchema = z.object({
 });
 
 // Every newsletter form of the site posts here.
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const limited = formRateLimit(subscribeLimiter, request);
   if (limited) return limited;
   const form = await request.formData();
   // A bot filled the hidden field: it gets the usual answer and nothing is stored.
-  if (honeypotFilled(form)) return { ok: true as const };
+  if (honeypotFilled(form)) return data<FormResult>({ ok: true });
 
   const parsed = subscribeSchema.safeParse({ email: form.get("email") ?? "", source: form.get("source") });
-  if (!parsed.success) {
-    return data({ error: parsed.error.issues[0]?.message ?? newsletterMessages.failed }, { status: 400 });
-  }
+  if (!parsed.success) return failed(parsed.error.issues[0]?.message ?? newsletterMessages.failed, 400);
   try {
-    await subscribe(db(), { ...parsed.data, ip: clientIp(request) });
+    await subscribe(services(context).db, { ...parsed.data, ip: clientIp(request) });
   } catch (error) {
     logger.error({ err: error }, "newsletter sign-up failed");
-    return data({ error: newsletterMessages.failed }, { status: 500 });
+    return failed(newsletterMessages.failed, 500);
   }
-  return { ok: true as const };
+  return data<FormResult>({ ok: true });
+}
+
+function failed(description: string, status: number) {
+  return data<FormResult>({ ok: false, error: { title: "Errore", description } }, { status });
 }
 
 export function meta() {

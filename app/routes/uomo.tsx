@@ -1,8 +1,9 @@
 import { CollectionPage, collectionMeta } from "~/components/shop/collection-page";
+import { services } from "~/services.server";
 import type { Route } from "./+types/uomo";
 import { loadGenderPage } from "./collections.server";
 
-export const loader = ({ request }: Route.LoaderArgs) => loadGenderPage("Uomo", request);
+export const loader = ({ request, context }: Route.LoaderArgs) => loadGenderPage(services(context).db, "Uomo", request);
 
 export const meta = ({ loaderData }: Route.MetaArgs) => collectionMeta(loaderData);
 

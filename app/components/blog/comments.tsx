@@ -5,11 +5,14 @@ import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { HoneypotField } from "~/components/ui/honeypot-field";
 import { blogMessages, COMMENT_AUTHOR_MAX_LENGTH, COMMENT_CONTENT_MAX_LENGTH } from "~/modules/blog/blog";
+import type { FormResult } from "~/modules/forms/form-result";
 import { formatDate } from "~/modules/shop/constants";
 
 type Comment = { id: number; author: string; content: string; createdAt: Date };
 
-export type CommentResult = { intent: "comment"; ok: true } | { intent: "comment"; error: string } | { error: string };
+export type BlogIntent = "rate" | "comment";
+/** What the article page's action answers: the form contract, and which of its two forms it is for. */
+export type BlogAnswer = { intent: BlogIntent } & FormResult;
 
 /** The readers' comments, newest first, with their count. Comments are plain text. */
 export function CommentList({ comments }: { comments: Comment[] }) {
@@ -43,8 +46,8 @@ export function CommentList({ comments }: { comments: Comment[] }) {
  * Name and comment. A signed-in user with a first name comments under that name (locked). The submit
  * button waits while sending; after success the text is cleared and the article reloads.
  */
-export function CommentForm({ lockedAuthor, result }: { lockedAuthor: string | null; result?: CommentResult }) {
-  const fetcher = useFetcher<CommentResult>();
+export function CommentForm({ lockedAuthor, result }: { lockedAuthor: string | null; result?: BlogAnswer }) {
+  const fetcher = useFetcher<BlogAnswer>();
   const [author, setAuthor] = useState(lockedAuthor ?? "");
   const [content, setContent] = useState("");
   const [missing, setMissing] = useState(false);
@@ -53,11 +56,11 @@ export function CommentForm({ lockedAuthor, result }: { lockedAuthor: string | n
 
   useEffect(() => {
     if (!fetcher.data) return;
-    if ("ok" in fetcher.data) {
+    if (fetcher.data.ok) {
       setContent("");
       showToast(blogMessages.commentSent, "success");
-    } else {
-      showToast({ title: "Errore", description: fetcher.data.error }, "error");
+    } else if (fetcher.data.error) {
+      showToast(fetcher.data.error, "error");
     }
   }, [fetcher.data]);
 
@@ -72,8 +75,8 @@ export function CommentForm({ lockedAuthor, result }: { lockedAuthor: string | n
 
   const message = missing
     ? blogMessages.commentRequired
-    : answer && "error" in answer
-      ? answer.error
+    : answer && !answer.ok
+      ? (answer.error?.description ?? blogMessages.commentFailed)
       : answer && !sending
         ? `${blogMessages.commentSent.title} ${blogMessages.commentSent.description}`
         : "";

@@ -4,18 +4,17 @@ import { useFetcher } from "react-router";
 import { showToast } from "~/components/toast";
 import { HoneypotField } from "~/components/ui/honeypot-field";
 import { blogMessages } from "~/modules/blog/blog";
-
-type RateResult = { intent: "rate"; ok: true } | { error: string };
+import type { BlogAnswer } from "./comments";
 
 /**
  * Five stars, each a submit button. The thank-you shows on click; the vote is then saved and the
  * article (average and count) reloads. Without JavaScript the stars post the form like any button.
  */
 export function RatingControl({ yourRating, thanked }: { yourRating: number | null; thanked: boolean }) {
-  const fetcher = useFetcher<RateResult>();
+  const fetcher = useFetcher<BlogAnswer>();
   const [voted, setVoted] = useState<number | null>(null);
   const shown = voted ?? yourRating ?? 0;
-  const error = fetcher.data && "error" in fetcher.data ? fetcher.data.error : null;
+  const error = fetcher.data && !fetcher.data.ok ? (fetcher.data.error?.description ?? null) : null;
 
   return (
     <fetcher.Form method="post" className="flex flex-col items-center gap-3 text-center">

@@ -5,8 +5,7 @@ import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { HoneypotField } from "~/components/ui/honeypot-field";
 import { CONTACT_LIMITS, contactFormMessages } from "~/modules/contact/contact";
-
-export type ContactResult = { ok: true } | { error: string };
+import type { FormResult } from "~/modules/forms/form-result";
 
 const fields = [
   { name: "name", label: "Nome", autoComplete: "name", type: "text" },
@@ -15,8 +14,8 @@ const fields = [
 ] as const;
 
 /** Write to the shop. The message is kept and e-mailed to the shop, who can answer by replying. */
-export function ContactForm({ result }: { result?: ContactResult }) {
-  const fetcher = useFetcher<ContactResult>();
+export function ContactForm({ result }: { result?: FormResult }) {
+  const fetcher = useFetcher<FormResult>();
   const form = useRef<HTMLFormElement>(null);
   const [missing, setMissing] = useState(false);
   const answer = fetcher.data ?? result;
@@ -24,11 +23,11 @@ export function ContactForm({ result }: { result?: ContactResult }) {
 
   useEffect(() => {
     if (!fetcher.data) return;
-    if ("ok" in fetcher.data) {
+    if (fetcher.data.ok) {
       form.current?.reset();
       showToast({ title: contactFormMessages.sent }, "success");
-    } else {
-      showToast({ title: "Errore", description: fetcher.data.error }, "error");
+    } else if (fetcher.data.error) {
+      showToast(fetcher.data.error, "error");
     }
   }, [fetcher.data]);
 
@@ -44,8 +43,8 @@ export function ContactForm({ result }: { result?: ContactResult }) {
 
   const message = missing
     ? contactFormMessages.required
-    : answer && "error" in answer
-      ? answer.error
+    : answer && !answer.ok
+      ? (answer.error?.description ?? contactFormMessages.failed)
       : answer && !sending
         ? contactFormMessages.sent
         : "";

@@ -2,9 +2,8 @@ import { type FormEvent, useEffect, useId, useState } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { showToast } from "~/components/toast";
 import { HoneypotField } from "~/components/ui/honeypot-field";
+import type { FormResult } from "~/modules/forms/form-result";
 import { type NewsletterSource, newsletterConsent, newsletterMessages } from "~/modules/newsletter/newsletter";
-
-export type SubscribeResult = { ok: true } | { error: string };
 
 /** Where the form sits: the dark footer, the home block, the product-page popup or the /subscribe page. */
 export type NewsletterVariant = NewsletterSource;
@@ -15,8 +14,8 @@ export type NewsletterVariant = NewsletterSource;
  * once confirmed from the e-mail (double opt-in). `result` is the /subscribe answer after a post
  * without JavaScript.
  */
-export function NewsletterForm({ variant, result }: { variant: NewsletterVariant; result?: SubscribeResult }) {
-  const fetcher = useFetcher<SubscribeResult>();
+export function NewsletterForm({ variant, result }: { variant: NewsletterVariant; result?: FormResult }) {
+  const fetcher = useFetcher<FormResult>();
   const id = useId();
   const [missing, setMissing] = useState(false);
   const answer = fetcher.data ?? result;
@@ -26,11 +25,11 @@ export function NewsletterForm({ variant, result }: { variant: NewsletterVariant
 
   useEffect(() => {
     if (!fetcher.data) return;
-    if ("ok" in fetcher.data) showToast(newsletterMessages.thanks, "success");
-    else showToast({ title: "Errore", description: fetcher.data.error }, "error");
+    if (fetcher.data.ok) showToast(newsletterMessages.thanks, "success");
+    else if (fetcher.data.error) showToast(fetcher.data.error, "error");
   }, [fetcher.data]);
 
-  if (answer && "ok" in answer) {
+  if (answer?.ok) {
     return (
       <div role="status" className={dark ? "text-white" : "text-ink"}>
         <p className="font-display text-2xl">{newsletterMessages.thanks.title}</p>
@@ -51,7 +50,11 @@ export function NewsletterForm({ variant, result }: { variant: NewsletterVariant
     }
   }
 
-  const error = missing ? newsletterMessages.emailRequired : answer && "error" in answer ? answer.error : "";
+  const error = missing
+    ? newsletterMessages.emailRequired
+    : answer && !answer.ok
+      ? (answer.error?.description ?? newsletterMessages.failed)
+      : "";
   const muted = dark ? "text-paper-soft" : "text-ink-soft";
 
   return (

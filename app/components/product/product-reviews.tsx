@@ -8,21 +8,19 @@ import { Field } from "~/components/ui/field";
 import { HoneypotField } from "~/components/ui/honeypot-field";
 import { TabList } from "~/components/ui/tabs";
 import type { ProductReview } from "~/modules/catalog/product-details.server";
+import type { FormResult } from "~/modules/forms/form-result";
 import { formatDate } from "~/modules/shop/constants";
 import { Stars } from "./stars";
 
-/** What the product page's action answers to a review. */
-export type ReviewActionData = { ok: true } | { ok: false; errors: Record<string, string> } | { error: string };
-
 function ReviewForm({ onSent }: { onSent: () => void }) {
-  const fetcher = useFetcher<ReviewActionData>();
+  const fetcher = useFetcher<FormResult>();
   const [rating, setRating] = useState(0);
-  const errors = fetcher.data && "errors" in fetcher.data ? fetcher.data.errors : {};
+  const errors = (fetcher.data && !fetcher.data.ok && fetcher.data.fieldErrors) || {};
 
   // One toast per answer: a new answer is a new object.
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
-    if ("ok" in fetcher.data && fetcher.data.ok) {
+    if (fetcher.data.ok) {
       void showToast({ title: "Recensione inviata!", description: "Grazie per la tua opinione." }, "success");
       // Leaving the tab unmounts the form, so it comes back empty.
       onSent();
@@ -30,7 +28,7 @@ function ReviewForm({ onSent }: { onSent: () => void }) {
       void showToast(
         {
           title: "Impossibile inviare la recensione.",
-          description: "error" in fetcher.data ? fetcher.data.error : Object.values(fetcher.data.errors)[0],
+          description: fetcher.data.error?.description ?? Object.values(fetcher.data.fieldErrors ?? {})[0],
         },
         "error",
       );

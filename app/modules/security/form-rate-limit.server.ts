@@ -1,19 +1,26 @@
-import type { data } from "react-router";
-import { clientIp, enforceRateLimit, type RateLimiter } from "./rate-limit.server";
+import { data } from "react-router";
+import type { FormFailure, ToastText } from "~/modules/forms/form-result";
+import { clientIp, type RateLimiter, tooManyRequestsMessage } from "./rate-limit.server";
 
-// enforceRateLimit for forms: the 429 answer goes back to the form, which shows its message, instead
-// of replacing the page with the error page.
+// Rate limits for forms: over a limit, the answer goes back to the form in the form contract (its
+// message shown like any other failure) with status 429 and Retry-After, instead of an error page.
 
-export type TooManyRequests = ReturnType<typeof data<{ error: string }>>;
+export const tooManyRequests: ToastText = { title: "Errore", description: tooManyRequestsMessage };
+
+export type TooManyRequests = ReturnType<typeof data<FormFailure>>;
 
 /** Counts one attempt against each limiter with its key; over any limit, gives back the 429 answer. */
 export function checkFormRateLimits(checks: [RateLimiter, string][]): TooManyRequests | null {
-  try {
-    for (const [limiter, key] of checks) enforceRateLimit(limiter, key);
-    return null;
-  } catch (tooManyRequests) {
-    return tooManyRequests as TooManyRequests;
+  for (const [limiter, key] of checks) {
+    const { allowed, retryAfterSeconds } = limiter.hit(key);
+    if (!allowed) {
+      return data<FormFailure>(
+        { ok: false, error: tooManyRequests },
+        { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } },
+      );
+    }
   }
+  return null;
 }
 
 /** The public forms' limit, keyed by the visitor's IP. */

@@ -1,5 +1,3 @@
-import { data } from "react-router";
-
 /**
  * Counts attempts per key (e.g. "login:203.0.113.9") in fixed time windows, in this process's memory:
  * the shop runs as one process, and a restart forgetting the counts is harmless.
@@ -29,17 +27,6 @@ export function createRateLimiter({ limit, windowMs }: { limit: number; windowMs
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
 
 export const tooManyRequestsMessage = "Troppe richieste. Riprova tra qualche minuto.";
-
-/** Throws a 429 response with an Italian message when `key` is over the limit. */
-export function enforceRateLimit(limiter: RateLimiter, key: string): void {
-  const { allowed, retryAfterSeconds } = limiter.hit(key);
-  if (!allowed) {
-    throw data(
-      { error: tooManyRequestsMessage },
-      { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } },
-    );
-  }
-}
 
 /** The visitor's IP address, as the Node server recorded it (see server/http.ts). */
 export function clientIp(request: Request): string {

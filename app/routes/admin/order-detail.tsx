@@ -2,12 +2,12 @@ import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
 import { data, Link } from "react-router";
 import { StatusBadge } from "~/components/orders/status-badge";
-import { db } from "~/db/client.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { getOrderDetail } from "~/modules/orders/admin-orders.server";
 import { shortOrderId } from "~/modules/orders/order-views";
 import { orderStatusLabel, paymentStatusLabel } from "~/modules/orders/status";
 import { formatDate, formatEuro } from "~/modules/shop/constants";
+import { services } from "~/services.server";
 import type { Route } from "./+types/order-detail";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -15,9 +15,9 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title }, { name: "robots", content: "noindex, nofollow" }];
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const order = await getOrderDetail(db(), params.orderId);
+  const order = await getOrderDetail(services(context).db, params.orderId);
   return data({ order }, { status: order ? 200 : 404 });
 }
 

@@ -1,21 +1,21 @@
 import { Link } from "react-router";
 import { LabelDownloadLink } from "~/components/orders/label-download-link";
 import { StatusBadge } from "~/components/orders/status-badge";
-import { db } from "~/db/client.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { listAllOrders } from "~/modules/orders/admin-orders.server";
 import { shortOrderId } from "~/modules/orders/order-views";
 import { orderStatusLabel } from "~/modules/orders/status";
 import { CARRIER_NAME, formatDate, formatEuro } from "~/modules/shop/constants";
+import { services } from "~/services.server";
 import type { Route } from "./+types/orders";
 
 export function meta() {
   return [{ title: "Gestione Ordini" }, { name: "robots", content: "noindex, nofollow" }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return { orders: await listAllOrders(db()) };
+  return { orders: await listAllOrders(services(context).db) };
 }
 
 const cellClass = "px-3 py-3 text-left align-middle";

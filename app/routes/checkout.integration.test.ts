@@ -1,0 +1,178 @@
+import { eq } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { checkoutSessions, orders } from "~/db/schema";
+import type { CheckoutAnswer } from "~/modules/checkout/checkout-messages";
+import { tooManyRequestsMessage } from "~/modules/security/rate-limit.server";
+import { connectTestDatabase } from "../../tests/integration/database";
+import { createTestVariant, deleteTestVariants, stockOf, uniqueEmail } from "../../tests/support/fixtures";
+import { testContext, testPublicUrl, testServices } from "../../tests/support/services";
+import { action as webhookAction } from "./api-payment-webhook";
+import { action, loader } from "./checkout";
+
+// /checkout's loader and action as the browser reaches them, with the sandbox provider from the
+// request context: the session cookie, the spec's messages, redirects, limits.
+
+const db = connectTestDatabase();
+afterAll(() => deleteTestVariants(db));
+const context = testContext(testServices(db));
+
+type Outcome = { status: number; data?: CheckoutAnswer; location?: string | null; setCookie?: string | null };
+
+async function call(handler: typeof action | typeof loader, request: Request): Promise<Outcome> {
+  let result: unknown;
+  try {
+    result = await handler({ request, url: new URL(request.url), params: {}, context } as never);
+  } catch (thrown) {
+    result = thrown;
+  }
+  if (result instanceof Response) {
+    return {
+      status: result.status,
+      location: result.headers.get("Location"),
+      setCookie: result.headers.get("Set-Cookie"),
+    };
+  }
+  const { data, init } = result as { data: CheckoutAnswer; init?: ResponseInit | null };
+  const headers = new Headers(init?.headers);
+  return { status: init?.status ?? 200, data, setCookie: headers.get("Set-Cookie") };
+}
+
+let ipCounter = 0;
+/** A POST to /checkout from its own IP (rate limits are per IP), with the session cookie when given. */
+function post(fields: Record<string, string>, cookie?: string, ip = `198.51.100.${++ipCounter % 250}`) {
+  return call(
+    action,
+    new Request("http://localhost/checkout", {
+      method: "POST",
+      headers: {
+        "x-client-ip": ip,
+        "content-type": "application/x-www-form-urlencoded",
+        ...(cookie ? { cookie } : {}),
+      },
+      body: new URLSearchParams(fields),
+    }),
+  );
+}
+
+const information = (overrides: Record<string, string> = {}) => ({
+  intent: "information",
+  deliveryMethod: "shipping",
+  name: "Anna Neri",
+  email: uniqueEmail("rotta"),
+  phone: "333 1234567",
+  address: "Via Roma 1",
+  city: "Fossano",
+  postalCode: "12045",
+  province: "CN",
+  country: "Italia",
+  ...overrides,
+});
+
+/** A shopper with a cart on the server: the cookie of their checkout session. */
+async function shopperWith(cart: object[]): Promise<string> {
+  const started = await post({ intent: "cart", cart: JSON.stringify(cart) });
+  expect(started.status).toBe(200);
+  return (started.setCookie ?? "").split(";")[0] ?? "";
+}
+
+describe("/checkout", () => {
+  it("keeps the cart the browser sends in a session named by an HttpOnly cookie", async () => {
+    const slip = await createTestVariant(db, { priceCents: 1500, stock: 4 });
+    const started = await post({ intent: "cart", cart: JSON.stringify([slip.line(2)]), next: "/checkout" });
+    expect(started).toMatchObject({ status: 302, location: "/checkout" });
+    expect(started.setCookie).toMatch(/^vetrina_checkout=[^;]+; Max-Age=604800; Path=\/; HttpOnly; SameSite=Lax/);
+
+    const cookie = (started.setCookie ?? "").split(";")[0] ?? "";
+    const page = await call(loader, new Request("http://localhost/checkout", { headers: { cookie } }));
+    const loaded = page.data as unknown as { cart: unknown[]; quote: { pricing: { subtotalCents: number } } };
+    expect(loaded.cart).toEqual([slip.line(2)]);
+    expect(loaded.quote.pricing.subtotalCents).toBe(3000);
+    // The table keeps a hash of the token, never the token.
+    const token = decodeURIComponent(cookie.split("=")[1] ?? "");
+    expect(await db.$count(checkoutSessions, eq(checkoutSessions.id, token.replaceAll('"', "")))).toBe(0);
+  });
+
+  it("checks the first step with the spec's messages, then moves to the payment step", async () => {
+    const slip = await createTestVariant(db);
+    const cookie = await shopperWith([slip.line(1)]);
+    const refused = await post(
+      information({ name: "a@b", email: "no", phone: "333-abc-123", address: "", province: "" }),
+      cookie,
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.data).toMatchObject({
+      ok: false,
+      fieldErrors: {
+        name: "Il nome non può contenere il simbolo '@'",
+        email: "Email non valida",
+        phone: "Il numero di telefono può contenere solo cifre, spazi e il simbolo '+'",
+        address: "Indirizzo richiesto",
+        province: "Provincia richiesta",
+      },
+      error: {
+        title: "Indirizzo incompleto",
+        description: "Per la spedizione a domicilio, tutti i campi dell'indirizzo sono richiesti.",
+      },
+    });
+    // A pickup needs no address.
+    const pickup = await post(information({ deliveryMethod: "pickup", address: "", city: "", province: "" }), cookie);
+    expect(pickup).toMatchObject({ status: 302, location: "/checkout?passo=pagamento" });
+  });
+
+  it("pays only from a live session: otherwise the spec's 'Sessione utente non trovata'", async () => {
+    const noSession = await post({ intent: "place" });
+    expect(noSession.status).toBe(401);
+    expect(noSession.data?.ok === false && noSession.data.error).toEqual({
+      title: "Errore nel checkout",
+      description: "Sessione utente non trovata. Per favore, effettua di nuovo il login.",
+    });
+    const forged = await post({ intent: "place" }, "vetrina_checkout=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA");
+    expect(forged.status).toBe(401);
+  });
+
+  it("places the order and sends the shopper to the payment page", async () => {
+    const slip = await createTestVariant(db, { priceCents: 2000, stock: 3 });
+    const cookie = await shopperWith([slip.line(1)]);
+    const details = information();
+    expect(await post(details, cookie)).toMatchObject({ status: 302 });
+    const page = await call(loader, new Request("http://localhost/checkout?passo=pagamento", { headers: { cookie } }));
+    const { seen } = page.data as unknown as { seen: string };
+
+    const placed = await post({ intent: "place", seen }, cookie);
+    expect(placed.status).toBe(302);
+    expect(placed.location).toMatch(new RegExp(`^${testPublicUrl}/pagamento-di-prova/sbx_cs_[0-9a-f]+$`));
+    expect(await stockOf(db, slip.variantId)).toBe(2);
+    const [order] = await db.select().from(orders).where(eq(orders.email, details.email));
+    expect(order).toMatchObject({ status: "pending_payment", deliveryMethod: "shipping" });
+  });
+
+  it("answers an empty cart with 'Carrello vuoto'", async () => {
+    const cookie = await shopperWith([]);
+    expect(await post({ intent: "place" }, cookie)).toMatchObject({
+      status: 400,
+      data: { ok: false, emptyCart: true },
+    });
+  });
+
+  it("limits placements per IP, in the form contract, with Retry-After", async () => {
+    const ip = "203.0.113.77";
+    let last: Outcome | undefined;
+    for (let attempt = 0; attempt < 31; attempt++) last = await post({ intent: "place" }, undefined, ip);
+    expect(last?.status).toBe(429);
+    expect(last?.data).toEqual({ ok: false, error: { title: "Errore", description: tooManyRequestsMessage } });
+  });
+});
+
+describe("/api/pagamenti/webhook", () => {
+  const webhook = (body: string, headers: Record<string, string> = {}) =>
+    webhookAction({
+      request: new Request("http://localhost/api/pagamenti/webhook", { method: "POST", body, headers }),
+      params: {},
+      context,
+    } as never) as Promise<Response>;
+
+  it("refuses a body without a valid signature, and one too large to be an event", async () => {
+    expect((await webhook('{"id":"evt_1"}', { "vetrina-sandbox-signature": "t=1,v1=00" })).status).toBe(400);
+    expect((await webhook("{}", { "content-length": String(10 * 1024 * 1024) })).status).toBe(413);
+  });
+});
