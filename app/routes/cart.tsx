@@ -2,6 +2,8 @@ import { Trash2 } from "lucide-react";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { Form, Link } from "react-router";
 import { useLocalStorageItem } from "~/components/browser-storage";
+import { AmountRows } from "~/components/orders/amount-rows";
+import { EmptyCart } from "~/components/shop/empty-cart";
 import { buttonClass } from "~/components/ui/button";
 import { QuantityStepper } from "~/components/ui/quantity-stepper";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
@@ -154,22 +156,23 @@ function Summary({ quote }: { quote: CartQuote }) {
       <h2 id="summary-title" className="text-2xl text-ink">
         Riepilogo ordine
       </h2>
-      <dl className="mt-6 space-y-3 text-sm">
-        <div className="flex justify-between">
-          <dt className="text-ink-soft">Subtotale</dt>
-          <dd data-testid="subtotal">{formatEuro(totals.subtotalCents)}</dd>
-        </div>
-        {totals.promoDiscountCents > 0 && (
-          <div className="flex justify-between text-wine">
-            <dt>{SECOND_SWIMSUIT_PROMO_LABEL}</dt>
-            <dd data-testid="promo-discount">−{formatEuro(totals.promoDiscountCents)}</dd>
-          </div>
-        )}
-        <div className="flex justify-between border-t border-sand pt-3 text-base font-semibold text-ink">
-          <dt>Totale</dt>
-          <dd data-testid="total">{formatEuro(totals.totalCents)}</dd>
-        </div>
-      </dl>
+      <AmountRows
+        className="mt-6 space-y-3 text-sm"
+        rows={[
+          { label: "Subtotale", cents: totals.subtotalCents, testId: "subtotal" },
+          ...(totals.promoDiscountCents > 0
+            ? [
+                {
+                  label: SECOND_SWIMSUIT_PROMO_LABEL,
+                  cents: totals.promoDiscountCents,
+                  kind: "discount" as const,
+                  testId: "promo-discount",
+                },
+              ]
+            : []),
+          { label: "Totale", cents: totals.totalCents, kind: "total", testId: "total" },
+        ]}
+      />
       <p className="mt-4 text-xs leading-relaxed text-ink-soft">
         Spedizione ed eventuali altri sconti (primo ordine, compleanno, codici sconto) vengono calcolati al checkout.
       </p>
@@ -208,14 +211,7 @@ export default function Cart() {
 
   let body: ReactNode;
   if (items !== null && items.length === 0) {
-    body = (
-      <div className="py-16 text-center">
-        <p className="text-lg text-ink">Il tuo carrello è vuoto.</p>
-        <Link to="/shop" className={`${buttonClass.primary} mt-8`}>
-          Vai allo shop
-        </Link>
-      </div>
-    );
+    body = <EmptyCart />;
   } else if (state.status === "error") {
     body = (
       <p role="alert" className="py-16 text-center text-ink">

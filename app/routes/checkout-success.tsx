@@ -1,6 +1,7 @@
 import { CircleCheck, CircleX, Clock, LoaderCircle } from "lucide-react";
 import { useEffect } from "react";
 import { data, Link, useRevalidator } from "react-router";
+import { AmountRows } from "~/components/orders/amount-rows";
 import { showToast } from "~/components/toast";
 import { buttonClass } from "~/components/ui/button";
 import { getCurrentUser } from "~/modules/accounts/session.server";
@@ -16,7 +17,6 @@ import {
   CHECKOUT_DRAFT_STORAGE_KEY,
   DELIVERY_WORKING_DAYS,
   formatDate,
-  formatEuro,
   RESERVATION_HOLD_DAYS,
 } from "~/modules/shop/constants";
 import { formatAddress, shop } from "~/modules/shop/identity";
@@ -66,39 +66,36 @@ function clearCartAndDraft() {
 
 function Amounts({ order }: { order: OrderReceipt }) {
   return (
-    <dl className="mt-4 space-y-2 text-sm">
-      {order.items.map((item) => (
-        <div key={item.id} data-testid="success-line" className="flex justify-between gap-4">
-          <dt className="text-ink">
-            {item.quantity} × {item.productName}
-            <span className="block text-ink-soft">
-              Taglia: {item.size ?? "N/D"} · Colore: {item.color ?? "N/D"}
+    <AmountRows
+      className="mt-4 space-y-2 text-sm"
+      rows={[
+        ...order.items.map((item) => ({
+          kind: "item" as const,
+          label: (
+            <span data-testid="success-line">
+              {item.quantity} × {item.productName}
+              <span className="block text-ink-soft">
+                Taglia: {item.size ?? "N/D"} · Colore: {item.color ?? "N/D"}
+              </span>
             </span>
-          </dt>
-          <dd className="whitespace-nowrap">{formatEuro(item.unitPriceCents * item.quantity)}</dd>
-        </div>
-      ))}
-      <div className="flex justify-between border-t border-sand pt-2">
-        <dt className="text-ink-soft">Subtotale</dt>
-        <dd>{formatEuro(order.subtotalCents)}</dd>
-      </div>
-      {order.discounts.map((discount) => (
-        <div key={discount.code} className="flex justify-between text-wine">
-          <dt>{discount.label}</dt>
-          <dd>−{formatEuro(discount.amountCents)}</dd>
-        </div>
-      ))}
-      <div className="flex justify-between">
-        <dt className="text-ink-soft">{order.deliveryMethod === "shipping" ? "Spedizione" : "Ritiro in negozio"}</dt>
-        <dd data-testid="success-shipping">
-          {order.shippingCostCents === 0 ? "Gratuita" : formatEuro(order.shippingCostCents)}
-        </dd>
-      </div>
-      <div className="flex justify-between border-t border-sand pt-3 text-base font-semibold text-ink">
-        <dt>Totale (IVA inclusa)</dt>
-        <dd data-testid="success-total">{formatEuro(order.totalCents)}</dd>
-      </div>
-    </dl>
+          ),
+          cents: item.unitPriceCents * item.quantity,
+        })),
+        { label: "Subtotale", cents: order.subtotalCents },
+        ...order.discounts.map((discount) => ({
+          label: discount.label,
+          cents: discount.amountCents,
+          kind: "discount" as const,
+        })),
+        {
+          label: order.deliveryMethod === "shipping" ? "Spedizione" : "Ritiro in negozio",
+          cents: order.shippingCostCents,
+          free: "Gratuita",
+          testId: "success-shipping",
+        },
+        { label: "Totale (IVA inclusa)", cents: order.totalCents, kind: "total", testId: "success-total" },
+      ]}
+    />
   );
 }
 

@@ -1,8 +1,8 @@
 import { CircleAlert, FlaskConical, Lock } from "lucide-react";
 import { type ReactNode, useCallback, useEffect } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
+import { EmptyCart } from "~/components/shop/empty-cart";
 import { showToast } from "~/components/toast";
-import { buttonClass } from "~/components/ui/button";
 import type { CartLineRequest, CheckoutDraft, PaymentProviderName } from "~/db/schema";
 import { type CheckoutAnswer, checkoutToasts } from "~/modules/checkout/checkout-messages";
 import type { LastAttempt } from "~/modules/checkout/last-attempt.server";
@@ -118,14 +118,7 @@ export function CheckoutPage(props: CheckoutPageData & { nativeAnswer?: Checkout
   if (!hasLines && (syncing || (!browserCartEmpty && props.cart.length > 0))) {
     body = <p className="py-16 text-center text-ink-soft">Caricamento del carrello…</p>;
   } else if (!quote || !hasLines) {
-    body = (
-      <div className="py-16 text-center">
-        <p className="text-lg text-ink">Il tuo carrello è vuoto.</p>
-        <Link to="/shop" className={`${buttonClass.primary} mt-8`}>
-          Vai allo shop
-        </Link>
-      </div>
-    );
+    body = <EmptyCart />;
   } else {
     body = (
       <div className="grid gap-10 lg:grid-cols-[1fr_24rem] lg:gap-14">

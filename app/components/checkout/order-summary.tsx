@@ -1,6 +1,7 @@
 import { Tag, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
+import { AmountRows } from "~/components/orders/amount-rows";
 import { showToast } from "~/components/toast";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { lineProblemMessage } from "~/modules/cart/line-rules";
@@ -127,24 +128,21 @@ export function OrderSummary({
       </div>
       {step === "information" && (
         <>
-          <dl className="mt-5 space-y-2 border-t border-sand pt-4 text-sm">
-            <div className="flex justify-between">
-              <dt className="text-ink-soft">Subtotale</dt>
-              <dd data-testid="summary-subtotal">{formatEuro(pricing.subtotalCents)}</dd>
-            </div>
-            {pricing.promoDiscountCents > 0 && (
-              <div className="flex justify-between text-wine">
-                <dt>{SECOND_SWIMSUIT_PROMO_LABEL}</dt>
-                <dd>−{formatEuro(pricing.promoDiscountCents)}</dd>
-              </div>
-            )}
-            <div className="flex justify-between border-t border-sand pt-2 text-base font-semibold text-ink">
-              <dt>Totale provvisorio</dt>
-              <dd data-testid="summary-provisional-total">
-                {formatEuro(pricing.subtotalCents - pricing.promoDiscountCents)}
-              </dd>
-            </div>
-          </dl>
+          <AmountRows
+            className="mt-5 space-y-2 border-t border-sand pt-4 text-sm"
+            rows={[
+              { label: "Subtotale", cents: pricing.subtotalCents, testId: "summary-subtotal" },
+              ...(pricing.promoDiscountCents > 0
+                ? [{ label: SECOND_SWIMSUIT_PROMO_LABEL, cents: pricing.promoDiscountCents, kind: "discount" as const }]
+                : []),
+              {
+                label: "Totale provvisorio",
+                cents: pricing.subtotalCents - pricing.promoDiscountCents,
+                kind: "total",
+                testId: "summary-provisional-total",
+              },
+            ]}
+          />
           <p className="mt-3 text-xs leading-relaxed text-ink-soft">
             Sconti e spese di spedizione vengono calcolati nel passaggio successivo.
           </p>

@@ -1,13 +1,14 @@
 import { Pencil } from "lucide-react";
 import { type ReactNode, useEffect } from "react";
 import { Link, useFetcher } from "react-router";
+import { AmountRows } from "~/components/orders/amount-rows";
 import { showToast } from "~/components/toast";
 import { buttonClass } from "~/components/ui/button";
 import { SECOND_SWIMSUIT_PROMO_LABEL } from "~/modules/cart/pricing";
 import type { CheckoutAnswer } from "~/modules/checkout/checkout-messages";
 import type { CheckoutQuote } from "~/modules/checkout/quote.server";
 import { deliveryLabel } from "~/modules/orders/order-views";
-import { CARRIER_NAME, DELIVERY_WORKING_DAYS, formatEuro, WITHDRAWAL_DAYS } from "~/modules/shop/constants";
+import { CARRIER_NAME, DELIVERY_WORKING_DAYS, WITHDRAWAL_DAYS } from "~/modules/shop/constants";
 import { formatAddress, shop } from "~/modules/shop/identity";
 import { ChangedLines, type CheckoutPageData, useEmptyCartRedirect } from "./checkout-page";
 
@@ -95,49 +96,62 @@ export function PaymentStep({
         <h2 id="amounts-title" className="text-xl text-ink">
           Il tuo ordine
         </h2>
-        <dl className="mt-4 space-y-2 text-sm">
-          {quote.lines
-            .filter((line) => line.status === "ok")
-            .map((line) => (
-              <div key={`${line.id}-${line.size}-${line.color}`} className="flex justify-between gap-4">
-                <dt className="text-ink">
-                  {line.quantity} × {line.name}{" "}
-                  <span className="text-ink-soft">
-                    ({line.size}, {line.color})
-                  </span>
-                </dt>
-                <dd className="whitespace-nowrap">{formatEuro(line.lineTotalCents)}</dd>
-              </div>
-            ))}
-          <div className="flex justify-between border-t border-sand pt-2">
-            <dt className="text-ink-soft">Subtotale</dt>
-            <dd data-testid="final-subtotal">{formatEuro(pricing.subtotalCents)}</dd>
-          </div>
-          {pricing.promoDiscountCents > 0 && (
-            <div className="flex justify-between text-wine">
-              <dt>{SECOND_SWIMSUIT_PROMO_LABEL}</dt>
-              <dd data-testid="final-promo">−{formatEuro(pricing.promoDiscountCents)}</dd>
-            </div>
-          )}
-          {pricing.orderDiscount && (
-            <div className="flex justify-between text-wine">
-              <dt>{pricing.orderDiscount.label}</dt>
-              <dd data-testid="final-discount">−{formatEuro(pricing.orderDiscount.amountCents)}</dd>
-            </div>
-          )}
-          <div className="flex justify-between">
-            <dt className="text-ink-soft">{form.deliveryMethod === "shipping" ? "Spedizione" : "Ritiro in negozio"}</dt>
-            <dd data-testid="final-shipping">
-              {pricing.shippingCents === 0 ? "Gratuita" : formatEuro(pricing.shippingCents)}
-            </dd>
-          </div>
-          <div className="flex justify-between border-t border-sand pt-3 text-lg font-semibold text-ink">
-            <dt>
-              Totale <span className="text-sm font-normal text-ink-soft">(IVA inclusa)</span>
-            </dt>
-            <dd data-testid="final-total">{formatEuro(pricing.totalCents)}</dd>
-          </div>
-        </dl>
+        <AmountRows
+          className="mt-4 space-y-2 text-sm"
+          rows={[
+            ...quote.lines
+              .filter((line) => line.status === "ok")
+              .map((line) => ({
+                kind: "item" as const,
+                label: (
+                  <>
+                    {line.quantity} × {line.name}{" "}
+                    <span className="text-ink-soft">
+                      ({line.size}, {line.color})
+                    </span>
+                  </>
+                ),
+                cents: line.lineTotalCents,
+              })),
+            { label: "Subtotale", cents: pricing.subtotalCents, testId: "final-subtotal" },
+            ...(pricing.promoDiscountCents > 0
+              ? [
+                  {
+                    label: SECOND_SWIMSUIT_PROMO_LABEL,
+                    cents: pricing.promoDiscountCents,
+                    kind: "discount" as const,
+                    testId: "final-promo",
+                  },
+                ]
+              : []),
+            ...(pricing.orderDiscount
+              ? [
+                  {
+                    label: pricing.orderDiscount.label,
+                    cents: pricing.orderDiscount.amountCents,
+                    kind: "discount" as const,
+                    testId: "final-discount",
+                  },
+                ]
+              : []),
+            {
+              label: form.deliveryMethod === "shipping" ? "Spedizione" : "Ritiro in negozio",
+              cents: pricing.shippingCents,
+              free: "Gratuita",
+              testId: "final-shipping",
+            },
+            {
+              label: (
+                <>
+                  Totale <span className="text-sm font-normal text-ink-soft">(IVA inclusa)</span>
+                </>
+              ),
+              cents: pricing.totalCents,
+              kind: "total",
+              testId: "final-total",
+            },
+          ]}
+        />
         {quote.couponProblem && (
           <p role="status" className="mt-3 text-sm text-sale">
             {quote.couponProblem}
