@@ -5,6 +5,7 @@ import { createConfirmedUser } from "~/modules/accounts/provisioning.server";
 import { tooManyRequestsMessage } from "~/modules/security/rate-limit.server";
 import { connectTestDatabase } from "../../tests/integration/database";
 import { testPassword as password, profileRow, registrationForm, uniqueEmail } from "../../tests/support/fixtures";
+import { callRoute, formPost } from "../../tests/support/route";
 import { action, loader } from "./auth";
 
 // The /auth action as the browser reaches it: validation, rate limits, answers. The IP comes in
@@ -14,31 +15,8 @@ vi.stubEnv("BETTER_AUTH_SECRET", "integration-test-secret-of-32-characters!");
 const db = connectTestDatabase();
 const registration = (email: string) => ({ intent: "register", ...registrationForm(email) });
 
-/** Runs the route's loader or action on `request` as React Router would: what it returns or throws. */
-async function outcome<Args>(handler: (args: Args) => Promise<unknown>, request: Request): Promise<unknown> {
-  try {
-    return await handler({ request, url: new URL(request.url), params: {}, context: {} } as unknown as Args);
-  } catch (thrown) {
-    return thrown;
-  }
-}
-
-type Answer = { status: number; data: Record<string, unknown>; headers: Headers };
-
-async function post(fields: Record<string, string>, ip = "198.51.100.1", cookie?: string): Promise<Answer> {
-  const request = new Request("http://localhost/auth", {
-    method: "POST",
-    headers: {
-      "x-client-ip": ip,
-      "content-type": "application/x-www-form-urlencoded",
-      ...(cookie ? { cookie } : {}),
-    },
-    body: new URLSearchParams(fields),
-  });
-  const result = await outcome(action, request);
-  if (result instanceof Response) return { status: result.status, data: {}, headers: result.headers };
-  const { data, init } = result as { data: Record<string, unknown>; init?: ResponseInit | null };
-  return { status: init?.status ?? 200, data, headers: new Headers(init?.headers) };
+async function post(fields: Record<string, string>, ip = "198.51.100.1", cookie?: string) {
+  return callRoute(action, formPost("http://localhost/auth", fields, { ip, cookie }));
 }
 
 const customer = async () => {
@@ -201,7 +179,7 @@ describe("confirmation e-mail again", () => {
 
 describe("the confirmation link", () => {
   const open = (path: string, cookie?: string) =>
-    outcome(loader, new Request(`http://localhost${path}`, { headers: cookie ? { cookie } : {} }));
+    callRoute(loader, new Request(`http://localhost${path}`, { headers: cookie ? { cookie } : {} }));
 
   it("only keeps the token when opened, and confirms when the button is pressed", async () => {
     const email = uniqueEmail();
@@ -209,14 +187,14 @@ describe("the confirmation link", () => {
     const [sent] = await db.select().from(outgoingEmails).where(eq(outgoingEmails.toAddress, email));
     const link = new URL(sent?.textBody.match(/http\S+\/auth\?token=\S+/)?.[0] ?? "");
 
-    const opened = (await open(link.pathname + link.search)) as Response;
+    const opened = await open(link.pathname + link.search);
     expect(opened.status).toBe(302);
     expect(opened.headers.get("Location")).toBe("/auth");
     const cookie = opened.headers.get("Set-Cookie")?.split(";")[0] ?? "";
     expect(cookie).toMatch(/^vetrina\.confirm_token=/);
     const [before] = await db.select().from(users).where(eq(users.email, email));
     expect(before?.emailVerified).toBe(false);
-    expect(await open("/auth", cookie)).toMatchObject({ confirmationPending: true });
+    expect((await open("/auth", cookie)).data).toMatchObject({ confirmationPending: true });
 
     const confirmed = await post({ intent: "confirm-email" }, undefined, cookie);
     expect(confirmed.data).toEqual({ intent: "confirm-email", ok: true });

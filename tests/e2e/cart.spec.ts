@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { products } from "../../app/db/schema";
 import { formatEuro } from "../../app/modules/shop/constants";
 import { e2eDatabase } from "./support/database";
-import { everydayProduct, preselected, swimsuits } from "./support/demo-products";
+import { cartItem, everydayProduct, preselected, swimsuits } from "./support/demo-products";
 import { openHydrated, skipCookieBannerAndPopup, toast } from "./support/page";
 
 // The cart page: lines from the browser, prices, stock and the 'Promo Extra 2° Costume' from the server.
@@ -26,20 +26,8 @@ function lineFor(page: Page, name: string) {
   return page.getByTestId("cart-line").filter({ hasText: name });
 }
 
-const everydayLine = (quantity: number, price = everydayProduct.priceCents) => {
-  const { color, size } = preselected(everydayProduct);
-  return {
-    id: everydayProduct.id,
-    name: everydayProduct.name,
-    price,
-    image: null,
-    quantity,
-    color,
-    size,
-    category: everydayProduct.gender,
-    subcategory: everydayProduct.subcategory,
-  };
-};
+const everydayLine = (quantity: number, price = everydayProduct.priceCents) =>
+  cartItem(everydayProduct, quantity, price);
 
 test("two swimsuits get the 'Promo Extra 2° Costume' on the cheaper one", async ({ page }) => {
   const { cheaper, dearer } = swimsuits;

@@ -6,7 +6,7 @@ import { shop } from "../../app/modules/shop/identity";
 import { insertOrder, uniqueEmail } from "../support/fixtures";
 import { createUser, logIn } from "./support/accounts";
 import { e2eDatabase } from "./support/database";
-import { everydayProduct, preselected } from "./support/demo-products";
+import { cartItem, everydayProduct, preselected } from "./support/demo-products";
 import { linkIn, readEmail } from "./support/mailbox";
 import { expectToast, openHydrated, skipCookieBannerAndPopup } from "./support/page";
 import { baseURL } from "./support/ports";
@@ -23,20 +23,8 @@ const { color, size } = preselected(everydayProduct);
 async function checkoutWith(page: Page, quantity = 1) {
   await page.goto("/chi-siamo");
   await page.evaluate(
-    ([item]) => localStorage.setItem("shoppingCart", JSON.stringify([item])),
-    [
-      {
-        id: everydayProduct.id,
-        name: everydayProduct.name,
-        price: unitPrice,
-        image: null,
-        quantity,
-        color,
-        size,
-        category: everydayProduct.gender,
-        subcategory: everydayProduct.subcategory,
-      },
-    ],
+    (item) => localStorage.setItem("shoppingCart", JSON.stringify([item])),
+    cartItem(everydayProduct, quantity),
   );
   await openHydrated(page, "/cart");
   await page.getByRole("button", { name: "Procedi al checkout" }).click();

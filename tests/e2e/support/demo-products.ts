@@ -32,6 +32,25 @@ export function preselected(product: DemoProduct) {
   return { ...selection, stock: stockOf(product, selection.color, selection.size) };
 }
 
+/**
+ * A line of the browser's stored cart (key shoppingCart) for `quantity` of the product's preselected
+ * colour and size, as the product page adds it; `price` is what the browser kept (never trusted).
+ */
+export function cartItem(product: DemoProduct, quantity: number, price = product.priceCents) {
+  const { color, size } = preselected(product);
+  return {
+    id: product.id,
+    name: product.name,
+    price,
+    image: null,
+    quantity,
+    color,
+    size,
+    category: product.gender,
+    subcategory: product.subcategory,
+  };
+}
+
 /** Several colours, all available, sizes to choose, at full price. */
 export const everydayProduct = find(
   "plain product",

@@ -1,0 +1,37 @@
+// Calling a route's loader or action directly, as React Router would, and reading its answer.
+
+/** What a loader or action gave back: a plain value, data() with its status and headers, or a Response (a redirect). */
+export type RouteAnswer<T> = { status: number; data: T; headers: Headers };
+
+/** Runs `handler` on `request` with `context` (the request's services); a thrown redirect or data() counts as the answer. */
+export async function callRoute<T = Record<string, unknown>>(
+  handler: (args: never) => unknown,
+  request: Request,
+  context: unknown = {},
+): Promise<RouteAnswer<T>> {
+  let result: unknown;
+  try {
+    result = await handler({ request, url: new URL(request.url), params: {}, context } as never);
+  } catch (thrown) {
+    result = thrown;
+  }
+  if (result instanceof Response) return { status: result.status, data: {} as T, headers: result.headers };
+  if (result && typeof result === "object" && "data" in result && "init" in result) {
+    const { data, init } = result as { data: T; init?: ResponseInit | null };
+    return { status: init?.status ?? 200, data, headers: new Headers(init?.headers) };
+  }
+  return { status: 200, data: result as T, headers: new Headers() };
+}
+
+/** A form POST as the browser sends it, from `ip` (as server/http.ts records it), with the cookie when given. */
+export function formPost(url: string, fields: Record<string, string>, { ip, cookie }: { ip: string; cookie?: string }) {
+  return new Request(url, {
+    method: "POST",
+    headers: {
+      "x-client-ip": ip,
+      "content-type": "application/x-www-form-urlencoded",
+      ...(cookie ? { cookie } : {}),
+    },
+    body: new URLSearchParams(fields),
+  });
+}
