@@ -1,6 +1,6 @@
 import { LogOut } from "lucide-react";
-import { useEffect, useRef } from "react";
 import { useFetcher, useNavigate } from "react-router";
+import { useFetcherAnswer } from "~/components/forms/use-fetcher-answer";
 import { showToast } from "~/components/toast";
 import { useHydrated } from "~/components/use-hydrated";
 import { accountToasts } from "~/modules/accounts/error-messages";
@@ -11,19 +11,16 @@ export function LogoutForm({ className, onDone }: { className?: string; onDone?:
   const fetcher = useFetcher<FormResult>();
   const hydrated = useHydrated();
   const navigate = useNavigate();
-  const onDoneRef = useRef(onDone);
-  onDoneRef.current = onDone;
 
-  useEffect(() => {
-    if (!fetcher.data) return;
-    if (fetcher.data.ok) {
+  useFetcherAnswer(fetcher.data, (answer) => {
+    if (answer.ok) {
       void showToast(accountToasts.loggedOut, "success");
-      onDoneRef.current?.();
+      onDone?.();
       navigate("/");
-    } else if (fetcher.data.error) {
-      void showToast(fetcher.data.error, "error");
+    } else if (answer.error) {
+      void showToast(answer.error, "error");
     }
-  }, [fetcher.data, navigate]);
+  });
 
   return (
     <fetcher.Form method="post" action="/logout">

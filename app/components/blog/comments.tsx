@@ -1,5 +1,6 @@
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { useFetcher } from "react-router";
+import { useFetcherAnswer } from "~/components/forms/use-fetcher-answer";
 import { showToast } from "~/components/toast";
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -54,15 +55,14 @@ export function CommentForm({ lockedAuthor, result }: { lockedAuthor: string | n
   const sending = fetcher.state !== "idle";
   const answer = fetcher.data ?? result;
 
-  useEffect(() => {
-    if (!fetcher.data) return;
-    if (fetcher.data.ok) {
+  useFetcherAnswer(fetcher.data, (answered) => {
+    if (answered.ok) {
       setContent("");
       showToast(blogMessages.commentSent, "success");
-    } else if (fetcher.data.error) {
-      showToast(fetcher.data.error, "error");
+    } else if (answered.error) {
+      showToast(answered.error, "error");
     }
-  }, [fetcher.data]);
+  });
 
   function checkRequired(event: FormEvent<HTMLFormElement>) {
     const empty = !author.trim() || !content.trim();

@@ -1,6 +1,7 @@
 import { CircleAlert, FlaskConical, Lock } from "lucide-react";
 import { type ReactNode, useCallback, useEffect } from "react";
 import { useNavigate } from "react-router";
+import { useFetcherAnswer } from "~/components/forms/use-fetcher-answer";
 import { EmptyCart } from "~/components/shop/empty-cart";
 import { showToast } from "~/components/toast";
 import type { CartLineRequest, CheckoutDraft, PaymentProviderName } from "~/db/schema";
@@ -96,9 +97,9 @@ function useLeaveEmptyCheckout(): () => void {
 /** An answer saying the cart is empty leads to the shop. */
 export function useEmptyCartRedirect(answer: CheckoutAnswer | undefined) {
   const leave = useLeaveEmptyCheckout();
-  useEffect(() => {
-    if (answer && !answer.ok && answer.emptyCart) leave();
-  }, [answer, leave]);
+  useFetcherAnswer(answer, (answered) => {
+    if (!answered.ok && answered.emptyCart) leave();
+  });
 }
 
 export function CheckoutPage(props: CheckoutPageData & { nativeAnswer?: CheckoutAnswer }) {

@@ -3,6 +3,7 @@ import { type FocusEvent, useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { openAuthDialog, opensDialog } from "~/components/accounts/auth-dialog-state";
 import { lazyRules, useCheckedForm } from "~/components/forms/use-checked-form";
+import { useFetcherAnswer } from "~/components/forms/use-fetcher-answer";
 import { showToast } from "~/components/toast";
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -81,12 +82,11 @@ function LoginPrompt() {
 function useFirstOrderCheck() {
   const fetcher = useFetcher<CheckoutAnswer>();
   const checked = useRef(new Set<string>());
-  useEffect(() => {
-    const answer = fetcher.data;
-    if (answer?.ok && (answer.discountPercentage ?? 0) > 0) {
+  useFetcherAnswer(fetcher.data, (answer) => {
+    if (answer.ok && (answer.discountPercentage ?? 0) > 0) {
       void showToast(checkoutToasts.firstOrder(answer.discountPercentage ?? 0), "success");
     }
-  }, [fetcher.data]);
+  });
   return (email: string) => {
     const address = email.trim().toLowerCase();
     if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(address) || checked.current.has(address)) return;

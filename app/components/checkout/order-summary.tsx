@@ -1,6 +1,7 @@
 import { Tag, X } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useFetcher } from "react-router";
+import { useFetcherAnswer } from "~/components/forms/use-fetcher-answer";
 import { AmountRows } from "~/components/orders/amount-rows";
 import { showToast } from "~/components/toast";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
@@ -21,12 +22,12 @@ function CouponForm({ step, couponCode }: { step: CheckoutPageData["step"]; coup
   const [code, setCode] = useState("");
   const busy = fetcher.state !== "idle";
 
-  useEffect(() => {
-    if (fetcher.data?.ok && fetcher.data.intent === "coupon") {
+  useFetcherAnswer(fetcher.data, (answer) => {
+    if (answer.ok && answer.intent === "coupon") {
       void showToast(checkoutToasts.couponEntered, "success");
       setCode("");
     }
-  }, [fetcher.data]);
+  });
 
   if (couponCode) {
     return (

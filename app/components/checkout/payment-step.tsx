@@ -1,6 +1,7 @@
 import { Pencil } from "lucide-react";
-import { type ReactNode, useEffect } from "react";
+import type { ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
+import { useFetcherAnswer } from "~/components/forms/use-fetcher-answer";
 import { AmountRows } from "~/components/orders/amount-rows";
 import { showToast } from "~/components/toast";
 import { buttonClass } from "~/components/ui/button";
@@ -49,10 +50,9 @@ export function PaymentStep({
   const blocked = quote.problems.length > 0;
 
   useEmptyCartRedirect(fetcher.data);
-  useEffect(() => {
-    const failed = fetcher.data;
-    if (failed && !failed.ok && failed.error) void showToast(failed.error, "error");
-  }, [fetcher.data]);
+  useFetcherAnswer(fetcher.data, (answer) => {
+    if (!answer.ok && answer.error) void showToast(answer.error, "error");
+  });
 
   return (
     <div className="space-y-6">

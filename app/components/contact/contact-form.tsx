@@ -1,5 +1,6 @@
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { useFetcher } from "react-router";
+import { useFetcherAnswer } from "~/components/forms/use-fetcher-answer";
 import { showToast } from "~/components/toast";
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -21,15 +22,14 @@ export function ContactForm({ result }: { result?: FormResult }) {
   const answer = fetcher.data ?? result;
   const sending = fetcher.state !== "idle";
 
-  useEffect(() => {
-    if (!fetcher.data) return;
-    if (fetcher.data.ok) {
+  useFetcherAnswer(fetcher.data, (answered) => {
+    if (answered.ok) {
       form.current?.reset();
       showToast({ title: contactFormMessages.sent }, "success");
-    } else if (fetcher.data.error) {
-      showToast(fetcher.data.error, "error");
+    } else if (answered.error) {
+      showToast(answered.error, "error");
     }
-  }, [fetcher.data]);
+  });
 
   function checkRequired(event: FormEvent<HTMLFormElement>) {
     const data = new FormData(event.currentTarget);

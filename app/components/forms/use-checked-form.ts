@@ -1,6 +1,7 @@
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { useFetcher } from "react-router";
 import type { z } from "zod";
+import { useFetcherAnswer } from "~/components/forms/use-fetcher-answer";
 import { showToast } from "~/components/toast";
 import { type FormFailure, fieldErrors } from "~/modules/forms/form-result";
 
@@ -45,16 +46,12 @@ export function useCheckedForm<T extends Answer>({
 }) {
   const fetcher = useFetcher<T>();
   const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
-  const onSuccessRef = useRef(onSuccess);
-  onSuccessRef.current = onSuccess;
 
-  useEffect(() => {
-    // The answers are plain objects of strings and booleans: serialized, they are still T.
-    const answer = fetcher.data as T | undefined;
-    if (!answer) return;
-    if (answer.ok) onSuccessRef.current?.(answer);
+  // The answers are plain objects of strings and booleans: serialized, they are still T.
+  useFetcherAnswer(fetcher.data as T | undefined, (answer) => {
+    if (answer.ok) onSuccess?.(answer);
     else if (answer.error) void showToast(answer.error, "error");
-  }, [fetcher.data]);
+  });
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -1,5 +1,6 @@
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
+import { useFetcherAnswer } from "~/components/forms/use-fetcher-answer";
 import { showToast } from "~/components/toast";
 import { HoneypotField } from "~/components/ui/honeypot-field";
 import type { FormResult } from "~/modules/forms/form-result";
@@ -23,11 +24,10 @@ export function NewsletterForm({ variant, result }: { variant: NewsletterVariant
   const dark = variant === "footer";
   const stacked = variant === "popup" || variant === "page";
 
-  useEffect(() => {
-    if (!fetcher.data) return;
-    if (fetcher.data.ok) showToast(newsletterMessages.thanks, "success");
-    else if (fetcher.data.error) showToast(fetcher.data.error, "error");
-  }, [fetcher.data]);
+  useFetcherAnswer(fetcher.data, (answered) => {
+    if (answered.ok) showToast(newsletterMessages.thanks, "success");
+    else if (answered.error) showToast(answered.error, "error");
+  });
 
   if (answer?.ok) {
     return (

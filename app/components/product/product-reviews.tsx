@@ -1,7 +1,8 @@
 import { Star } from "lucide-react";
 import { Tabs } from "radix-ui";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useState } from "react";
 import { useFetcher } from "react-router";
+import { useFetcherAnswer } from "~/components/forms/use-fetcher-answer";
 import { showToast } from "~/components/toast";
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -17,10 +18,8 @@ function ReviewForm({ onSent }: { onSent: () => void }) {
   const [rating, setRating] = useState(0);
   const errors = (fetcher.data && !fetcher.data.ok && fetcher.data.fieldErrors) || {};
 
-  // One toast per answer: a new answer is a new object.
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (fetcher.data.ok) {
+  useFetcherAnswer(fetcher.data, (answered) => {
+    if (answered.ok) {
       void showToast({ title: "Recensione inviata!", description: "Grazie per la tua opinione." }, "success");
       // Leaving the tab unmounts the form, so it comes back empty.
       onSent();
@@ -28,12 +27,12 @@ function ReviewForm({ onSent }: { onSent: () => void }) {
       void showToast(
         {
           title: "Impossibile inviare la recensione.",
-          description: fetcher.data.error?.description ?? Object.values(fetcher.data.fieldErrors ?? {})[0],
+          description: answered.error?.description ?? Object.values(answered.fieldErrors ?? {})[0],
         },
         "error",
       );
     }
-  }, [fetcher.state, fetcher.data, onSent]);
+  });
 
   return (
     <fetcher.Form method="post" noValidate className="flex max-w-xl flex-col gap-5">
