@@ -3,7 +3,8 @@ import pg from "pg";
 import { logger } from "../modules/log/logger.server";
 import * as schema from "./schema";
 
-export type Database = NodePgDatabase<typeof schema>;
+/** The shop's database through Drizzle, with its pool (`$client`) for the few callers that need pg itself. */
+export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 /** Where a module may run its queries: the pool, or a transaction its caller opened. */
 export type Queryable = Database | Transaction;

@@ -1,6 +1,7 @@
 import { relations, type SQL, sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   customType,
@@ -14,6 +15,7 @@ import {
   timestamp,
   unique,
   uuid,
+  varchar,
 } from "drizzle-orm/pg-core";
 
 // ---------------------------------------------------------------------------
@@ -654,6 +656,23 @@ export const sandboxPaymentSessions = pgTable("sandbox_payment_sessions", {
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   createdAt: createdAt(),
 });
+
+// ---------------------------------------------------------------------------
+// Rate limits: the counters of every limit, shared by every app instance. The columns are those
+// rate-limiter-flexible's PostgreSQL store reads and writes (modules/security/rate-limit.server.ts).
+// ---------------------------------------------------------------------------
+
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    // "<limit name>:<SHA-256 of the key>": no e-mail address or IP is stored as it is.
+    key: varchar("key", { length: 255 }).primaryKey(),
+    points: integer("points").notNull().default(0),
+    // Milliseconds since the epoch; the counter restarts after it.
+    expire: bigint("expire", { mode: "number" }),
+  },
+  (table) => [index("rate_limits_expire_idx").on(table.expire)],
+);
 
 // ---------------------------------------------------------------------------
 // Scheduled jobs: each run is claimed by one app instance only.

@@ -6,6 +6,7 @@ import { tooManyRequestsMessage } from "~/modules/security/rate-limit.server";
 import { connectTestDatabase } from "../../tests/integration/database";
 import { testPassword as password, profileRow, registrationForm, uniqueEmail } from "../../tests/support/fixtures";
 import { callRoute, formPost } from "../../tests/support/route";
+import { testContext, testServices } from "../../tests/support/services";
 import { action, loader } from "./auth";
 
 // The /auth action as the browser reaches it: validation, rate limits, answers. The IP comes in
@@ -15,8 +16,10 @@ vi.stubEnv("BETTER_AUTH_SECRET", "integration-test-secret-of-32-characters!");
 const db = connectTestDatabase();
 const registration = (email: string) => ({ intent: "register", ...registrationForm(email) });
 
+const context = testContext(testServices(db));
+
 async function post(fields: Record<string, string>, ip = "198.51.100.1", cookie?: string) {
-  return callRoute(action, formPost("http://localhost/auth", fields, { ip, cookie }));
+  return callRoute(action, formPost("http://localhost/auth", fields, { ip, cookie }), context);
 }
 
 const customer = async () => {
@@ -179,7 +182,7 @@ describe("confirmation e-mail again", () => {
 
 describe("the confirmation link", () => {
   const open = (path: string, cookie?: string) =>
-    callRoute(loader, new Request(`http://localhost${path}`, { headers: cookie ? { cookie } : {} }));
+    callRoute(loader, new Request(`http://localhost${path}`, { headers: cookie ? { cookie } : {} }), context);
 
   it("only keeps the token when opened, and confirms when the button is pressed", async () => {
     const email = uniqueEmail();

@@ -4,6 +4,7 @@ import { data, redirect, useFetcher, useLocation, useNavigate } from "react-rout
 import type { AuthTab } from "~/components/accounts/auth-dialog-state";
 import { AuthPanel } from "~/components/accounts/auth-panel";
 import { buttonClass } from "~/components/ui/button";
+import type { Database } from "~/db/client.server";
 import {
   confirmEmail,
   requestPasswordReset,
@@ -15,9 +16,10 @@ import { accountToasts, emailNotConfirmedMessage } from "~/modules/accounts/erro
 import type { AuthFormResult, AuthIntent } from "~/modules/accounts/form-results";
 import { confirmationTokenCookie } from "~/modules/accounts/link-token-cookies.server";
 import {
+  checkLoginLimits,
   checkRateLimits,
+  clearLoginLimits,
   confirmationEmailLimits,
-  loginLimits,
   passwordResetLimits,
   signUpLimits,
 } from "~/modules/accounts/rate-limits.server";
@@ -27,6 +29,7 @@ import { emailOnlySchema, loginSchema, registerSchema } from "~/modules/accounts
 import { fieldErrors } from "~/modules/forms/form-result";
 import { clientIp, tooManyRequestsMessage } from "~/modules/security/rate-limit.server";
 import { pageMeta } from "~/modules/shop/meta";
+import { services } from "~/services.server";
 import type { Route } from "./+types/auth";
 
 export function meta() {
@@ -65,17 +68,18 @@ function failed(
 
 const formFields = (form: FormData) => Object.fromEntries(form);
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
+  const { db } = services(context);
   switch (form.get("intent")) {
     case "login":
-      return login(form, request);
+      return login(db, form, request);
     case "register":
-      return register(form, request);
+      return register(db, form, request);
     case "reset-request":
-      return requestReset(form, request);
+      return requestReset(db, form, request);
     case "resend-confirmation":
-      return resendConfirmation(form, request);
+      return resendConfirmation(db, form, request);
     case "confirm-email":
       return confirm(request);
     default:
@@ -83,15 +87,11 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-async function login(form: FormData, request: Request) {
+async function login(db: Database, form: FormData, request: Request) {
   const parsed = loginSchema.safeParse(formFields(form));
   if (!parsed.success) return failed("login", { fieldErrors: fieldErrors(parsed.error) }, 400);
   const ip = clientIp(request);
-  const accountKey = `${ip} ${parsed.data.email}`;
-  const limited = checkRateLimits("login", [
-    [loginLimits.perAccount, accountKey],
-    [loginLimits.perIp, ip],
-  ]);
+  const limited = await checkLoginLimits(db, ip, parsed.data.email);
   if (limited) {
     return failed(
       "login",
@@ -114,17 +114,17 @@ async function login(form: FormData, request: Request) {
       unconfirmed ? 403 : 401,
     );
   }
-  loginLimits.perAccount.reset(accountKey);
+  await clearLoginLimits(db, ip, parsed.data.email);
   // Sent only by a form posted before hydration: the browser must load the next page itself.
   const redirectTo = form.get("redirectTo");
   if (typeof redirectTo === "string") throw redirect(safeRedirectPath(redirectTo), { headers: result.headers });
   return data<AuthFormResult>({ intent: "login", ok: true }, { headers: result.headers });
 }
 
-async function register(form: FormData, request: Request) {
+async function register(db: Database, form: FormData, request: Request) {
   const parsed = registerSchema.safeParse(formFields(form));
   if (!parsed.success) return failed("register", { fieldErrors: fieldErrors(parsed.error) }, 400);
-  const limited = checkRateLimits("sign_up", [[signUpLimits.perIp, clientIp(request)]]);
+  const limited = await checkRateLimits(db, "sign_up", [[signUpLimits.perIp, clientIp(request)]]);
   if (limited) {
     return failed(
       "register",
@@ -145,17 +145,18 @@ async function register(form: FormData, request: Request) {
 }
 
 /** Parses the one address of the reset and confirmation requests and applies their rate limits. */
-function checkEmailRequest(
+async function checkEmailRequest(
+  db: Database,
   intent: AuthIntent,
   form: FormData,
   request: Request,
   limits: typeof passwordResetLimits,
-): { email: string } | { answer: Answer } {
+): Promise<{ email: string } | { answer: Answer }> {
   if (String(form.get("email") ?? "").trim() === "")
     return { answer: failed(intent, { error: accountToasts.emailRequired }, 400) };
   const parsed = emailOnlySchema.safeParse(formFields(form));
   if (!parsed.success) return { answer: failed(intent, { fieldErrors: fieldErrors(parsed.error) }, 400) };
-  const limited = checkRateLimits(intent, [
+  const limited = await checkRateLimits(db, intent, [
     [limits.perIp, clientIp(request)],
     [limits.perAddress, parsed.data.email],
   ]);
@@ -173,15 +174,15 @@ function checkEmailRequest(
 }
 
 // The same answer whether or not the address has an account.
-async function requestReset(form: FormData, request: Request) {
-  const checked = checkEmailRequest("reset-request", form, request, passwordResetLimits);
+async function requestReset(db: Database, form: FormData, request: Request) {
+  const checked = await checkEmailRequest(db, "reset-request", form, request, passwordResetLimits);
   if ("answer" in checked) return checked.answer;
   await requestPasswordReset(checked.email);
   return data<AuthFormResult>({ intent: "reset-request", ok: true });
 }
 
-async function resendConfirmation(form: FormData, request: Request) {
-  const checked = checkEmailRequest("resend-confirmation", form, request, confirmationEmailLimits);
+async function resendConfirmation(db: Database, form: FormData, request: Request) {
+  const checked = await checkEmailRequest(db, "resend-confirmation", form, request, confirmationEmailLimits);
   if ("answer" in checked) return checked.answer;
   await resendConfirmationEmail(checked.email);
   return data<AuthFormResult>({ intent: "resend-confirmation", ok: true, email: checked.email });

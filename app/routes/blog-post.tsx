@@ -9,7 +9,7 @@ import type { Database } from "~/db/client.server";
 import { getCurrentUser } from "~/modules/accounts/session.server";
 import { blogMessages, COMMENT_AUTHOR_MAX_LENGTH, COMMENT_CONTENT_MAX_LENGTH, formatRating } from "~/modules/blog/blog";
 import { addComment, findArticle, ratePost } from "~/modules/blog/posts.server";
-import { commentLimiter, ratingLimiter } from "~/modules/blog/rate-limits.server";
+import { commentLimit, ratingLimit, ratingPerPostLimit } from "~/modules/blog/rate-limits.server";
 import { newVisitorId, readVisitorId, voterKey } from "~/modules/blog/visitor.server";
 import type { FormResult } from "~/modules/forms/form-result";
 import { logger } from "~/modules/log/logger.server";
@@ -76,7 +76,8 @@ function answer(intent: BlogIntent, result: FormResult, init?: ResponseInit) {
 const failure = (description: string): FormResult => ({ ok: false, error: { title: "Errore", description } });
 
 async function rate(db: Database, slug: string, form: FormData, request: Request) {
-  const limited = formRateLimit(ratingLimiter, request);
+  const limited =
+    (await formRateLimit(db, ratingLimit, request)) ?? (await formRateLimit(db, ratingPerPostLimit, request, slug));
   if (limited) return answer("rate", limited.data, limited.init ?? undefined);
   // A bot filled the hidden field: it gets the usual answer and nothing is stored.
   if (honeypotFilled(form)) return answer("rate", { ok: true });
@@ -96,7 +97,7 @@ async function rate(db: Database, slug: string, form: FormData, request: Request
 }
 
 async function comment(db: Database, slug: string, form: FormData, request: Request) {
-  const limited = formRateLimit(commentLimiter, request);
+  const limited = await formRateLimit(db, commentLimit, request);
   if (limited) return answer("comment", limited.data, limited.init ?? undefined);
   if (honeypotFilled(form)) return answer("comment", { ok: true });
   const user = await getCurrentUser(request);

@@ -10,7 +10,7 @@ import { isFirstOrder, normalizeCouponCode } from "~/modules/checkout/discounts.
 import { lastPaymentAttempt } from "~/modules/checkout/last-attempt.server";
 import { parseSeenQuote, seenQuoteOf } from "~/modules/checkout/place-order.server";
 import { quoteCheckout } from "~/modules/checkout/quote.server";
-import { checkoutLimiter, firstOrderCheckLimiter } from "~/modules/checkout/rate-limits.server";
+import { checkoutLimit, firstOrderCheckLimit } from "~/modules/checkout/rate-limits.server";
 import {
   findCheckoutSession,
   openCheckoutSession,
@@ -120,7 +120,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
     case "first-order": {
       // The spec's apply-first-order-discount: tells whether this e-mail's order would be its first.
-      const limited = formRateLimit(firstOrderCheckLimiter, request);
+      const limited = await formRateLimit(db, firstOrderCheckLimit, request);
       if (limited) return limited;
       const email = String(form.get("email") ?? "")
         .trim()
@@ -141,7 +141,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
     case "information":
     case "place": {
-      const limited = formRateLimit(checkoutLimiter, request);
+      const limited = await formRateLimit(db, checkoutLimit, request);
       if (limited) return limited;
       const session = await findCheckoutSession(db, cookie, user?.id ?? null, now);
       if (!session) return answer({ intent, ok: false, error: checkoutToasts.noSession }, 401);

@@ -5,7 +5,7 @@ import { ContactForm } from "~/components/contact/contact-form";
 import { PageHeader } from "~/components/layout/page-header";
 import { contactFormMessages } from "~/modules/contact/contact";
 import { contactMessageSchema, sendContactMessage } from "~/modules/contact/messages.server";
-import { contactLimiter } from "~/modules/contact/rate-limits.server";
+import { contactLimit } from "~/modules/contact/rate-limits.server";
 import type { FormResult } from "~/modules/forms/form-result";
 import { logger } from "~/modules/log/logger.server";
 import { formRateLimit } from "~/modules/security/form-rate-limit.server";
@@ -19,7 +19,8 @@ import { services } from "~/services.server";
 import type { Route } from "./+types/contact";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const limited = formRateLimit(contactLimiter, request);
+  const { db } = services(context);
+  const limited = await formRateLimit(db, contactLimit, request);
   if (limited) return limited;
   const form = await request.formData();
   // A bot filled the hidden field: it gets the usual answer and nothing is stored.
@@ -33,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (!parsed.success) return failed(parsed.error.issues[0]?.message ?? contactFormMessages.failed, 400);
   try {
-    await sendContactMessage(services(context).db, { ...parsed.data, ip: clientIp(request) });
+    await sendContactMessage(db, { ...parsed.data, ip: clientIp(request) });
   } catch (error) {
     logger.error({ err: error }, "contact message not stored");
     return failed(contactFormMessages.failed, 500);

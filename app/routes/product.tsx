@@ -9,13 +9,13 @@ import { useNewsletterPopup } from "~/components/product/use-newsletter-popup";
 import { ProductCard } from "~/components/shop/product-card";
 import { config } from "~/config.server";
 import { getProductDetails, getRelatedProducts, type ProductDetails } from "~/modules/catalog/product-details.server";
+import { reviewLimit, reviewPerProductLimit } from "~/modules/catalog/rate-limits.server";
 import { addReview } from "~/modules/catalog/reviews.server";
 import { initialSelection, minimumQuantity } from "~/modules/catalog/selection";
 import { imageUrl } from "~/modules/files/responsive-images";
 import type { FormResult } from "~/modules/forms/form-result";
 import { formRateLimit } from "~/modules/security/form-rate-limit.server";
 import { honeypotFilled } from "~/modules/security/honeypot";
-import { createRateLimiter } from "~/modules/security/rate-limit.server";
 import { FREE_SHIPPING_THRESHOLD_CENTS, formatEuro, WITHDRAWAL_DAYS } from "~/modules/shop/constants";
 import { shop, whatsappLink } from "~/modules/shop/identity";
 import { canonicalMeta, imageMeta, pageMeta } from "~/modules/shop/meta";
@@ -67,16 +67,16 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { product, related, url, previewImage: images[0] ?? null, structuredData };
 }
 
-// Reviews are open to guests: a few per visitor and ten minutes keep spam out without bothering anyone.
-const reviewLimiter = createRateLimiter({ limit: 5, windowMs: 10 * 60 * 1000 });
-
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const limited = formRateLimit(reviewLimiter, request);
+  const { db } = services(context);
+  const limited =
+    (await formRateLimit(db, reviewLimit, request)) ??
+    (await formRateLimit(db, reviewPerProductLimit, request, params.id));
   if (limited) return limited;
   const form = await request.formData();
   // A bot filled the hidden field: it gets the usual answer and nothing is stored.
   if (honeypotFilled(form)) return data<FormResult>({ ok: true });
-  const result = await addReview(services(context).db, {
+  const result = await addReview(db, {
     productId: params.id,
     author: form.get("author") ?? undefined,
     rating: form.get("rating") ?? undefined,

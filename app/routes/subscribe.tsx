@@ -5,7 +5,7 @@ import { PageHeader } from "~/components/layout/page-header";
 import type { FormResult } from "~/modules/forms/form-result";
 import { logger } from "~/modules/log/logger.server";
 import { newsletterMessages, newsletterSources } from "~/modules/newsletter/newsletter";
-import { subscribeLimiter } from "~/modules/newsletter/rate-limits.server";
+import { subscribeLimit } from "~/modules/newsletter/rate-limits.server";
 import { subscribe } from "~/modules/newsletter/subscriptions.server";
 import { formRateLimit } from "~/modules/security/form-rate-limit.server";
 import { honeypotFilled } from "~/modules/security/honeypot";
@@ -27,7 +27,8 @@ const subscribeSchema = z.object({
 
 // Every newsletter form of the site posts here.
 export async function action({ request, context }: Route.ActionArgs) {
-  const limited = formRateLimit(subscribeLimiter, request);
+  const { db } = services(context);
+  const limited = await formRateLimit(db, subscribeLimit, request);
   if (limited) return limited;
   const form = await request.formData();
   // A bot filled the hidden field: it gets the usual answer and nothing is stored.
@@ -36,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = subscribeSchema.safeParse({ email: form.get("email") ?? "", source: form.get("source") });
   if (!parsed.success) return failed(parsed.error.issues[0]?.message ?? newsletterMessages.failed, 400);
   try {
-    await subscribe(services(context).db, { ...parsed.data, ip: clientIp(request) });
+    await subscribe(db, { ...parsed.data, ip: clientIp(request) });
   } catch (error) {
     logger.error({ err: error }, "newsletter sign-up failed");
     return failed(newsletterMessages.failed, 500);

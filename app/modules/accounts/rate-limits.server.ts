@@ -1,30 +1,62 @@
+import type { Database } from "~/db/client.server";
 import { logger } from "~/modules/log/logger.server";
-import { checkFormRateLimits, type TooManyRequests } from "~/modules/security/form-rate-limit.server";
-import { createRateLimiter, type RateLimiter } from "~/modules/security/rate-limit.server";
+import {
+  checkFormRateLimits,
+  type TooManyRequests,
+  tooManyRequestsAnswer,
+} from "~/modules/security/form-rate-limit.server";
+import { hitRateLimit, type RateLimit, resetRateLimit } from "~/modules/security/rate-limit.server";
 
-const minutes = (count: number) => count * 60_000;
+const minutes = (count: number) => count * 60;
 
-// Login attempts count per IP *and* address: one IP hammering an account is slowed down, while
-// the owner, from their own IP, can still log in. A looser per-IP limit slows guessing across
-// many accounts. A successful login clears the IP+address count.
+// Logins count three ways. Per IP and address: one IP hammering an account is stopped, and the count
+// is cleared by a successful login. Per IP: guessing across many accounts is stopped. Per address,
+// whatever the IP: after 20 attempts in 15 minutes the account takes one attempt every 30 seconds,
+// so guesses spread over many IPs crawl while the owner, trying again a moment later, still gets in.
 export const loginLimits = {
-  perAccount: createRateLimiter({ limit: 10, windowMs: minutes(15) }),
-  perIp: createRateLimiter({ limit: 100, windowMs: minutes(15) }),
-};
-export const signUpLimits = { perIp: createRateLimiter({ limit: 20, windowMs: minutes(60) }) };
+  perIpAndAccount: { name: "login-ip-account", points: 10, durationSeconds: minutes(15) },
+  perIp: { name: "login-ip", points: 100, durationSeconds: minutes(15) },
+  perAccount: { name: "login-account", points: 20, durationSeconds: minutes(15) },
+  perAccountSlowed: { name: "login-account-slowed", points: 1, durationSeconds: 30 },
+} satisfies Record<string, RateLimit>;
+
+export const signUpLimits = { perIp: { name: "sign-up-ip", points: 20, durationSeconds: minutes(60) } };
 // Each request sends an e-mail: limited per address too, so nobody floods someone's mailbox.
 export const passwordResetLimits = {
-  perIp: createRateLimiter({ limit: 10, windowMs: minutes(60) }),
-  perAddress: createRateLimiter({ limit: 3, windowMs: minutes(60) }),
-};
+  perIp: { name: "password-reset-ip", points: 10, durationSeconds: minutes(60) },
+  perAddress: { name: "password-reset-address", points: 3, durationSeconds: minutes(60) },
+} satisfies Record<string, RateLimit>;
 export const confirmationEmailLimits = {
-  perIp: createRateLimiter({ limit: 10, windowMs: minutes(60) }),
-  perAddress: createRateLimiter({ limit: 3, windowMs: minutes(60) }),
-};
+  perIp: { name: "confirmation-email-ip", points: 10, durationSeconds: minutes(60) },
+  perAddress: { name: "confirmation-email-address", points: 3, durationSeconds: minutes(60) },
+} satisfies Record<string, RateLimit>;
 
 /** checkFormRateLimits for the account forms, logging each refusal as an auth event. */
-export function checkRateLimits(action: string, checks: [RateLimiter, string][]): TooManyRequests | null {
-  const limited = checkFormRateLimits(checks);
+export async function checkRateLimits(
+  db: Database,
+  action: string,
+  checks: [RateLimit, string][],
+): Promise<TooManyRequests | null> {
+  const limited = await checkFormRateLimits(db, checks);
   if (limited) logger.warn({ event: "rate_limited", action }, "auth event");
   return limited;
+}
+
+/** The login's limits for this IP and address; null when the attempt may go ahead. */
+export async function checkLoginLimits(db: Database, ip: string, email: string): Promise<TooManyRequests | null> {
+  const limited = await checkRateLimits(db, "login", [
+    [loginLimits.perIpAndAccount, `${ip} ${email}`],
+    [loginLimits.perIp, ip],
+  ]);
+  if (limited) return limited;
+  if ((await hitRateLimit(db, loginLimits.perAccount, email)).allowed) return null;
+  const slowed = await hitRateLimit(db, loginLimits.perAccountSlowed, email);
+  if (slowed.allowed) return null;
+  logger.warn({ event: "rate_limited", action: "login-account" }, "auth event");
+  return tooManyRequestsAnswer(slowed.retryAfterSeconds);
+}
+
+/** After a successful login: this IP's failed attempts on the account are forgotten. */
+export function clearLoginLimits(db: Database, ip: string, email: string): Promise<void> {
+  return resetRateLimit(db, loginLimits.perIpAndAccount, `${ip} ${email}`);
 }

@@ -1,5 +1,7 @@
-import { createRateLimiter } from "~/modules/security/rate-limit.server";
+import type { RateLimit } from "~/modules/security/rate-limit.server";
 
-// Per client IP. Generous enough for a family behind one router, tight enough to stop a flood.
-export const commentLimiter = createRateLimiter({ limit: 5, windowMs: 10 * 60 * 1000 });
-export const ratingLimiter = createRateLimiter({ limit: 30, windowMs: 10 * 60 * 1000 });
+// Per client IP: generous enough for a family behind one router, tight enough to stop a flood.
+export const commentLimit: RateLimit = { name: "blog-comment", points: 5, durationSeconds: 10 * 60 };
+export const ratingLimit: RateLimit = { name: "blog-rating", points: 30, durationSeconds: 10 * 60 };
+/** Votes on one article from one IP: a new cookie (a new voter) does not reset it. */
+export const ratingPerPostLimit: RateLimit = { name: "blog-rating-post", points: 5, durationSeconds: 24 * 3600 };

@@ -1,4 +1,4 @@
-import { createRateLimiter } from "~/modules/security/rate-limit.server";
+import type { RateLimit } from "~/modules/security/rate-limit.server";
 
 /** Contact-form messages per client IP. */
-export const contactLimiter = createRateLimiter({ limit: 5, windowMs: 60 * 60 * 1000 });
+export const contactLimit: RateLimit = { name: "contact", points: 5, durationSeconds: 3600 };

@@ -1,5 +1,6 @@
 import { deleteExpiredCheckoutSessions } from "~/modules/checkout/sessions.server";
 import { expireOverduePayments } from "~/modules/payments/payment-sessions.server";
+import { deleteExpiredRateLimits } from "~/modules/security/rate-limit.server";
 import type { Services } from "~/services.server";
 import type { Job } from "./scheduler.server";
 
@@ -17,5 +18,6 @@ export function shopJobs({ db, payments, clock, publicUrl }: Services): Job[] {
       everySeconds: 6 * 3600,
       run: () => deleteExpiredCheckoutSessions(db, clock.now()),
     },
+    { name: "rate-limit-cleanup", everySeconds: 10 * 60, run: () => deleteExpiredRateLimits(db, clock.now()) },
   ];
 }

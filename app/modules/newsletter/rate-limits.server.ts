@@ -1,4 +1,4 @@
-import { createRateLimiter } from "~/modules/security/rate-limit.server";
+import type { RateLimit } from "~/modules/security/rate-limit.server";
 
 /** Sign-ups per client IP. */
-export const subscribeLimiter = createRateLimiter({ limit: 10, windowMs: 10 * 60 * 1000 });
+export const subscribeLimit: RateLimit = { name: "newsletter", points: 10, durationSeconds: 10 * 60 };

@@ -1,6 +1,7 @@
 import { data } from "react-router";
+import type { Database } from "~/db/client.server";
 import type { FormFailure, ToastText } from "~/modules/forms/form-result";
-import { clientIp, type RateLimiter, tooManyRequestsMessage } from "./rate-limit.server";
+import { clientIp, hitRateLimit, type RateLimit, tooManyRequestsMessage } from "./rate-limit.server";
 
 // Rate limits for forms: over a limit, the answer goes back to the form in the form contract (its
 // message shown like any other failure) with status 429 and Retry-After, instead of an error page.
@@ -9,21 +10,32 @@ export const tooManyRequests: ToastText = { title: "Errore", description: tooMan
 
 export type TooManyRequests = ReturnType<typeof data<FormFailure>>;
 
-/** Counts one attempt against each limiter with its key; over any limit, gives back the 429 answer. */
-export function checkFormRateLimits(checks: [RateLimiter, string][]): TooManyRequests | null {
-  for (const [limiter, key] of checks) {
-    const { allowed, retryAfterSeconds } = limiter.hit(key);
-    if (!allowed) {
-      return data<FormFailure>(
-        { ok: false, error: tooManyRequests },
-        { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } },
-      );
-    }
+/** The 429 answer, telling when to try again. */
+export function tooManyRequestsAnswer(retryAfterSeconds: number): TooManyRequests {
+  return data<FormFailure>(
+    { ok: false, error: tooManyRequests },
+    { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } },
+  );
+}
+
+/** Counts one attempt against each limit with its key, in order; over any limit, gives back the 429 answer. */
+export async function checkFormRateLimits(
+  db: Database,
+  checks: [RateLimit, string][],
+): Promise<TooManyRequests | null> {
+  for (const [limit, key] of checks) {
+    const { allowed, retryAfterSeconds } = await hitRateLimit(db, limit, key);
+    if (!allowed) return tooManyRequestsAnswer(retryAfterSeconds);
   }
   return null;
 }
 
-/** The public forms' limit, keyed by the visitor's IP. */
-export function formRateLimit(limiter: RateLimiter, request: Request): TooManyRequests | null {
-  return checkFormRateLimits([[limiter, clientIp(request)]]);
+/** A public form's limit, keyed by the visitor's IP (and, when given, what the form is about). */
+export function formRateLimit(
+  db: Database,
+  limit: RateLimit,
+  request: Request,
+  about?: string,
+): Promise<TooManyRequests | null> {
+  return checkFormRateLimits(db, [[limit, about === undefined ? clientIp(request) : `${clientIp(request)} ${about}`]]);
 }
