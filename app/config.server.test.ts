@@ -76,3 +76,19 @@ describe("Stripe", () => {
     );
   });
 });
+
+describe("TRUST_PROXY", () => {
+  it("trusts no proxy unless told: a hop count or the proxies' addresses", () => {
+    expect(readConfig({}).trustProxy).toBe(false);
+    expect(readConfig({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(readConfig({ TRUST_PROXY: "10.0.0.5, 192.168.1.0/24,loopback" }).trustProxy).toEqual([
+      "10.0.0.5",
+      "192.168.1.0/24",
+      "loopback",
+    ]);
+  });
+
+  it.each(["true", "*", "10.0.0.5/24/1", "proxy.example"])("refuses %s", (value) => {
+    expect(() => readConfig({ TRUST_PROXY: value })).toThrow(/^Invalid environment variable TRUST_PROXY: /);
+  });
+});

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { shop } from "./modules/shop/identity";
@@ -34,6 +35,15 @@ const envSchema = z.object({
   BETTER_AUTH_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   GA_MEASUREMENT_ID: optionalText,
   CLARITY_PROJECT_ID: optionalText,
+  TRUST_PROXY: optionalText.pipe(
+    z
+      .string()
+      .refine(
+        isTrustProxyValue,
+        "must be a number of proxy hops, or addresses (IP, IP/prefix, loopback…) separated by commas",
+      )
+      .optional(),
+  ),
   STRIPE_SECRET_KEY: optionalText.pipe(
     z
       .string()
@@ -47,6 +57,25 @@ const envSchema = z.object({
       .optional(),
   ),
 });
+
+const proxyKeywords = ["loopback", "linklocal", "uniquelocal"];
+
+function isTrustProxyValue(value: string): boolean {
+  if (/^\d+$/.test(value)) return true;
+  return value.split(",").every((entry) => {
+    const [address, prefix, ...rest] = entry.trim().split("/");
+    if (rest.length > 0 || !address) return false;
+    if (proxyKeywords.includes(address)) return prefix === undefined;
+    return isIP(address) !== 0 && (prefix === undefined || /^\d{1,3}$/.test(prefix));
+  });
+}
+
+/** Express's "trust proxy": false (no proxy), a hop count, or the proxies' addresses. */
+function trustProxySetting(value: string | undefined): false | number | string[] {
+  if (!value) return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(",").map((entry) => entry.trim());
+}
 
 export type Config = {
   env: "development" | "production" | "test";
@@ -68,6 +97,11 @@ export type Config = {
    */
   authSecret: string | undefined;
   analytics: { gaMeasurementId?: string; clarityProjectId?: string };
+  /**
+   * Which proxies in front of the shop may tell the visitor's IP, protocol and host (X-Forwarded-*):
+   * none by default, so a client can never choose its own IP.
+   */
+  trustProxy: false | number | string[];
   /** Stripe Checkout takes the payments when both are set; otherwise the built-in sandbox does. */
   stripe: { secretKey: string; webhookSecret: string } | undefined;
 };
@@ -110,6 +144,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM ?? `${shop.name} <${shop.email}>`,
     authSecret: e.BETTER_AUTH_SECRET,
     analytics: { gaMeasurementId: e.GA_MEASUREMENT_ID, clarityProjectId: e.CLARITY_PROJECT_ID },
+    trustProxy: trustProxySetting(e.TRUST_PROXY),
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
         ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }

@@ -10,6 +10,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { LogoutAnswer } from "~/components/accounts/logout-form";
 import { ConsentProvider } from "~/components/consent/consent-provider";
 import { NotFoundMessage } from "~/components/layout/not-found-message";
 import { isPromoDismissed, PromoBar } from "~/components/layout/promo-bar";
@@ -74,6 +75,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <Toaster position="top-center" richColors closeButton />
           </Suspense>
         )}
+        <LogoutAnswer />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

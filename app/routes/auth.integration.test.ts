@@ -43,6 +43,12 @@ describe("login", () => {
 
     const offsite = await post({ intent: "login", email, password, redirectTo: "//evil.example" });
     expect(offsite.headers.get("Location")).toBe("/");
+    // As decoded from ?redirectTo=/%09/evil.example: a browser would drop the tab and leave the site.
+    for (const redirectTo of ["/\t/evil.example", "/\n/evil.example", "/\u000b/evil.example"]) {
+      const answer = await post({ intent: "login", email, password, redirectTo });
+      expect(answer.status).toBe(302);
+      expect(answer.headers.get("Location")).toBe("/");
+    }
   });
 
   it("checks the fields on the server with the spec's messages", async () => {

@@ -1,6 +1,6 @@
 import { CircleCheck, CircleX, Clock, LoaderCircle } from "lucide-react";
 import { useEffect } from "react";
-import { data, Link, useRevalidator } from "react-router";
+import { Link, useRevalidator } from "react-router";
 import { AmountRows } from "~/components/orders/amount-rows";
 import { showToast } from "~/components/toast";
 import { buttonClass } from "~/components/ui/button";
@@ -52,7 +52,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     userId: user?.id ?? null,
   };
   const order = orderId ? await findReceipt(db, orderId, viewer) : null;
-  return data({ order }, { headers: { "Cache-Control": "no-store" } });
+  return { order };
 }
 
 function clearCartAndDraft() {

@@ -79,21 +79,18 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
           now: clock.now(),
         })
       : null;
-  return data(
-    {
-      step,
-      cart,
-      form,
-      formSaved: Boolean(session?.draft),
-      couponCode: session?.couponCode ?? null,
-      quote,
-      seen: quote ? JSON.stringify(seenQuoteOf(quote, step === "payment")) : "",
-      provider: payments.name,
-      signedIn: user !== null,
-      lastAttempt: session ? await lastPaymentAttempt(db, session.id) : null,
-    },
-    { headers: { "Cache-Control": "no-store" } },
-  );
+  return {
+    step,
+    cart,
+    form,
+    formSaved: Boolean(session?.draft),
+    couponCode: session?.couponCode ?? null,
+    quote,
+    seen: quote ? JSON.stringify(seenQuoteOf(quote, step === "payment")) : "",
+    provider: payments.name,
+    signedIn: user !== null,
+    lastAttempt: session ? await lastPaymentAttempt(db, session.id) : null,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

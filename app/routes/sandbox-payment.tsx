@@ -27,20 +27,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const session = await sandbox.findSession(params.sessionId);
   if (!session) throw data(null, { status: 404 });
   const state = await sandbox.retrieveSession(session.id);
-  return data(
-    {
-      status: state.status,
-      amountCents: session.amountCents,
-      lineItems: session.lineItems,
-      shippingCents: session.shippingCents,
-      customerEmail: session.customerEmail,
-      expiresAt: session.expiresAt.toISOString(),
-      declined: session.declines > 0,
-      cancelUrl: session.cancelUrl,
-      successUrl: session.successUrl,
-    },
-    { headers: { "Cache-Control": "no-store" } },
-  );
+  return {
+    status: state.status,
+    amountCents: session.amountCents,
+    lineItems: session.lineItems,
+    shippingCents: session.shippingCents,
+    customerEmail: session.customerEmail,
+    expiresAt: session.expiresAt.toISOString(),
+    declined: session.declines > 0,
+    cancelUrl: session.cancelUrl,
+    successUrl: session.successUrl,
+  };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

@@ -6,24 +6,18 @@ import { useHydrated } from "~/components/use-hydrated";
 import { accountToasts } from "~/modules/accounts/error-messages";
 import type { FormResult } from "~/modules/forms/form-result";
 
-/** The Logout button: ends the session on the server, then goes to the home page. */
-export function LogoutForm({ className, onDone }: { className?: string; onDone?: () => void }) {
-  const fetcher = useFetcher<FormResult>();
-  const hydrated = useHydrated();
-  const navigate = useNavigate();
+// Every Logout button shares one fetcher, known by this key to the whole app: logging out reloads
+// the page's data, which can take the button away (the profile turns into the login prompt), so the
+// answer is handled by LogoutAnswer in the layout, which always stays.
+const LOGOUT_FETCHER = "logout";
 
-  useFetcherAnswer(fetcher.data, (answer) => {
-    if (answer.ok) {
-      void showToast(accountToasts.loggedOut, "success");
-      onDone?.();
-      navigate("/");
-    } else if (answer.error) {
-      void showToast(answer.error, "error");
-    }
-  });
+/** The Logout button: ends the session on the server; LogoutAnswer then goes to the home page. */
+export function LogoutForm({ className, onDone }: { className?: string; onDone?: () => void }) {
+  const fetcher = useFetcher<FormResult>({ key: LOGOUT_FETCHER });
+  const hydrated = useHydrated();
 
   return (
-    <fetcher.Form method="post" action="/logout">
+    <fetcher.Form method="post" action="/logout" onSubmit={() => onDone?.()}>
       {!hydrated && <input type="hidden" name="redirectTo" value="/" />}
       <button type="submit" disabled={fetcher.state !== "idle"} className={className}>
         <LogOut aria-hidden className="size-4" strokeWidth={1.5} />
@@ -31,4 +25,19 @@ export function LogoutForm({ className, onDone }: { className?: string; onDone?:
       </button>
     </fetcher.Form>
   );
+}
+
+/** The answer to a logout, wherever its button was: the spec's toast, then the home page. */
+export function LogoutAnswer() {
+  const fetcher = useFetcher<FormResult>({ key: LOGOUT_FETCHER });
+  const navigate = useNavigate();
+  useFetcherAnswer(fetcher.data, (answer) => {
+    if (answer.ok) {
+      void showToast(accountToasts.loggedOut, "success");
+      void navigate("/");
+    } else if (answer.error) {
+      void showToast(answer.error, "error");
+    }
+  });
+  return null;
 }

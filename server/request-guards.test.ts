@@ -1,0 +1,130 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  allowedMethods,
+  bodyLimits,
+  filesPolicy,
+  noStoreForPersonalPages,
+  recordClientIp,
+  sameOriginMutations,
+} from "./request-guards";
+
+// The guards in front of the shop, on a small Express app, over real HTTP from 127.0.0.1.
+
+const servers: http.Server[] = [];
+afterEach(() => Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve)))));
+
+/** An app with the guards, whose one handler answers what it saw of the request. */
+async function start(trustProxy: false | number | string[]): Promise<string> {
+  const app = express();
+  app.set("trust proxy", trustProxy);
+  app.use(allowedMethods(), bodyLimits(), sameOriginMutations("https://negozio.example"), recordClientIp());
+  app.use(noStoreForPersonalPages());
+  app.use("/files", filesPolicy());
+  app.all("/{*rest}", (req, res) => {
+    res.json({ ip: req.headers["x-client-ip"], protocol: req.protocol, host: req.host });
+  });
+  const server = app.listen(0, "127.0.0.1");
+  servers.push(server);
+  await new Promise((resolve) => server.once("listening", resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/** A request through node:http, which (unlike fetch) sends any method, e.g. TRACE. */
+function rawRequest(url: string, method: string, headers: Record<string, string> = {}, body?: string) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders }>((resolve, reject) => {
+    const request = http.request(url, { method, headers }, (response) => {
+      response.resume();
+      resolve({ status: response.statusCode ?? 0, headers: response.headers });
+    });
+    request.on("error", reject);
+    if (body !== undefined) request.write(body);
+    request.end();
+  });
+}
+
+const spoofed = {
+  "X-Forwarded-For": "198.51.100.23",
+  "X-Forwarded-Proto": "https",
+  "X-Forwarded-Host": "evil.example",
+};
+
+describe("the visitor's IP, protocol and host", () => {
+  it("ignore X-Forwarded-* from a peer that is not a trusted proxy, loopback included", async () => {
+    for (const trust of [false, ["10.0.0.5"]] as const) {
+      const base = await start(trust as false | string[]);
+      const seen = await (await fetch(`${base}/shop`, { headers: spoofed })).json();
+      expect(seen).toEqual({ ip: "127.0.0.1", protocol: "http", host: expect.stringMatching(/^127\.0\.0\.1:\d+$/) });
+    }
+  });
+
+  it("take them from a trusted proxy, and a client cannot set x-client-ip itself", async () => {
+    const base = await start(["loopback"]);
+    const seen = await (await fetch(`${base}/shop`, { headers: { ...spoofed, "x-client-ip": "1.2.3.4" } })).json();
+    expect(seen).toEqual({ ip: "198.51.100.23", protocol: "https", host: "evil.example" });
+    const hops = await start(1);
+    const chain = await fetch(`${hops}/shop`, { headers: { "X-Forwarded-For": "203.0.113.9, 198.51.100.23" } });
+    expect((await chain.json()).ip).toBe("198.51.100.23");
+  });
+});
+
+describe("methods and bodies", () => {
+  it("refuse TRACE, PUT and DELETE with 405", async () => {
+    const base = await start(false);
+    for (const method of ["TRACE", "PUT", "DELETE", "PATCH"]) {
+      const response = await rawRequest(`${base}/contact`, method);
+      expect(response.status).toBe(405);
+      expect(response.headers.allow).toBe("GET, HEAD, POST");
+    }
+  });
+
+  it("refuse a body over its route's limit with 413 in Italian, before anything reads it", async () => {
+    const base = await start(false);
+    const big = await fetch(`${base}/contact`, {
+      method: "POST",
+      body: "x".repeat(101 * 1024),
+      headers: { Origin: base },
+    });
+    expect(big.status).toBe(413);
+    expect(await big.text()).toBe("La richiesta è troppo grande.");
+    const small = await fetch(`${base}/contact`, { method: "POST", body: "x".repeat(1024), headers: { Origin: base } });
+    expect(small.status).toBe(200);
+    const webhook = await fetch(`${base}/api/pagamenti/webhook`, { method: "POST", body: "x".repeat(300 * 1024) });
+    expect(webhook.status).toBe(200);
+  });
+
+  it("refuse a body of unstated length with 411", async () => {
+    const base = await start(false);
+    const { status } = await rawRequest(`${base}/contact`, "POST", { "Transfer-Encoding": "chunked" }, "a=1");
+    expect(status).toBe(411);
+  });
+});
+
+describe("caching and files", () => {
+  it("mark personal pages and their data requests private, no-store", async () => {
+    const base = await start(false);
+    for (const path of [
+      "/profile",
+      "/orders",
+      "/orders.data",
+      "/checkout?passo=pagamento",
+      "/admin/orders",
+      "/admin/orders/x.data",
+    ]) {
+      expect((await fetch(`${base}${path}`)).headers.get("Cache-Control")).toBe("private, no-store");
+    }
+    for (const path of ["/shop", "/product/1", "/profiles"]) {
+      expect((await fetch(`${base}${path}`)).headers.get("Cache-Control")).toBeNull();
+    }
+  });
+
+  it("serve /files under a policy that lets no script run", async () => {
+    const base = await start(false);
+    const policy = (await fetch(`${base}/files/products/1/nero-0.svg`)).headers.get("Content-Security-Policy");
+    expect(policy).toContain("default-src 'none'");
+    expect(policy).toContain("sandbox");
+    expect(policy).not.toContain("script-src");
+  });
+});

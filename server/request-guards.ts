@@ -1,0 +1,135 @@
+import { randomUUID } from "node:crypto";
+import type { RequestHandler } from "express";
+import { logger } from "../app/modules/log/logger.server";
+
+// What every request passes before it reaches the shop: security headers, the request log, the
+// methods and body sizes the shop accepts, the cross-site check, the visitor's IP as the trusted
+// proxies tell it, and no caching of personal pages. Each is a plain Express middleware, tested in
+// request-guards.test.ts.
+
+export function securityHeaders(production: boolean): RequestHandler {
+  // The Content-Security-Policy of pages carries a per-request nonce, so it is set in app/entry.server.tsx.
+  return (_req, res, next) => {
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self)");
+    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+    if (production) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    next();
+  };
+}
+
+export function requestLog(): RequestHandler {
+  return (req, res, next) => {
+    const started = process.hrtime.bigint();
+    const requestId = randomUUID();
+    res.setHeader("X-Request-Id", requestId);
+    res.on("finish", () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      const level = res.statusCode >= 500 ? "error" : "debug";
+      logger[level](
+        { requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms) },
+        "request",
+      );
+    });
+    next();
+  };
+}
+
+const plainText = "text/plain; charset=utf-8";
+
+/** The shop reads pages and posts forms: any other method (TRACE, PUT, DELETE…) is refused with 405. */
+export function allowedMethods(): RequestHandler {
+  const allowed = ["GET", "HEAD", "POST"];
+  return (req, res, next) => {
+    if (allowed.includes(req.method)) return next();
+    res.status(405).set("Allow", allowed.join(", ")).type(plainText).send("Metodo non consentito.");
+  };
+}
+
+/** The largest body a request may send: forms and APIs are small; a provider's webhook a little larger. */
+export function bodyLimitFor(path: string): number {
+  if (path === "/api/pagamenti/webhook") return 512 * 1024;
+  return 100 * 1024;
+}
+
+/**
+ * Refuses a body larger than its route's limit (413) before anything reads it. A body must state its
+ * length: Node's parser then never lets more bytes through, so nothing unbounded is ever buffered.
+ * A body of unstated length (chunked) gets 411; browsers and payment providers always state it.
+ */
+export function bodyLimits(limitFor: (path: string) => number = bodyLimitFor): RequestHandler {
+  return (req, res, next) => {
+    const length = req.get("content-length");
+    const hasBody = length !== undefined || req.get("transfer-encoding") !== undefined;
+    if (!hasBody) return next();
+    if (length === undefined) {
+      res.status(411).type(plainText).send("Indica la lunghezza della richiesta.");
+      return;
+    }
+    if (Number(length) > limitFor(req.path)) {
+      res.status(413).set("Connection", "close").type(plainText).send("La richiesta è troppo grande.");
+      return;
+    }
+    next();
+  };
+}
+
+/**
+ * Refuses state-changing requests sent by another site's page (CSRF). Browsers name the page's
+ * origin in the Origin header of every POST; server-to-server calls (webhooks) send none. The host
+ * and protocol are the request's own, or what a trusted proxy says they were (TRUST_PROXY).
+ */
+export function sameOriginMutations(publicUrl: string): RequestHandler {
+  const publicOrigin = new URL(publicUrl).origin;
+  return (req, res, next) => {
+    if (["GET", "HEAD", "OPTIONS"].includes(req.method)) return next();
+    const origin = req.get("origin");
+    const ownOrigin = `${req.protocol}://${req.host}`;
+    const crossSite = origin
+      ? origin !== ownOrigin && origin !== publicOrigin
+      : req.get("sec-fetch-site") === "cross-site";
+    if (!crossSite) return next();
+    logger.warn({ method: req.method, path: req.path, origin }, "cross-origin request refused");
+    res.status(403).type(plainText).send("Richiesta non consentita da un altro sito.");
+  };
+}
+
+/**
+ * Hands the visitor's IP to the app in x-client-ip, overwriting whatever the client sent: the
+ * connection's address, or the one a trusted proxy forwarded (Express's "trust proxy", set from
+ * TRUST_PROXY). Rate limits and sessions read it.
+ */
+export function recordClientIp(): RequestHandler {
+  return (req, _res, next) => {
+    req.headers["x-client-ip"] = req.ip ?? "unknown";
+    next();
+  };
+}
+
+// Pages and data requests that carry a person's data: the account, orders, the checkout, the admin.
+const personalPaths =
+  /^\/(profile|orders|checkout|checkout-success|auth|reset-password|admin|pagamento-di-prova)(\/|\.data|$)/;
+
+/** Personal pages and their data requests are never kept by a browser or a shared cache. */
+export function noStoreForPersonalPages(): RequestHandler {
+  return (req, res, next) => {
+    if (personalPaths.test(req.path)) res.setHeader("Cache-Control", "private, no-store");
+    next();
+  };
+}
+
+/**
+ * Files under /files are the shop's images, some of them SVG: served with a policy that lets no
+ * script run and nothing load, even if a document were opened on its own.
+ */
+export function filesPolicy(): RequestHandler {
+  return (_req, res, next) => {
+    res.setHeader(
+      "Content-Security-Policy",
+      "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox",
+    );
+    next();
+  };
+}
