@@ -6,6 +6,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, ServerRouter } from "react-router";
 import { NonceProvider } from "~/components/nonce";
+import { config } from "~/config.server";
 import { logger } from "~/modules/log/logger.server";
 import { contentSecurityPolicy } from "~/modules/security/content-security-policy";
 
@@ -24,7 +25,7 @@ export default function handleRequest(
   const nonce = randomBytes(16).toString("base64");
   // Vite's dev server injects inline scripts of its own, so the policy applies to built apps only.
   if (process.env.NODE_ENV !== "development") {
-    responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+    responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, config().analytics));
   }
 
   return new Promise<Response>((resolve, reject) => {

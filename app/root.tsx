@@ -16,10 +16,12 @@ import { NotFoundMessage } from "~/components/layout/not-found-message";
 import { isPromoDismissed, PromoBar } from "~/components/layout/promo-bar";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
-import { useNonce } from "~/components/nonce";
+import { shareNonceWithStyleInjectors, useNonce } from "~/components/nonce";
 import { useHydrated } from "~/components/use-hydrated";
 import { config } from "~/config.server";
 import { getCurrentUser } from "~/modules/accounts/session.server";
+
+if (typeof document !== "undefined") shareNonceWithStyleInjectors();
 
 // Toasts only ever follow a user action, so sonner loads after hydration, outside the first download.
 const Toaster = lazy(() => import("sonner").then((module) => ({ default: module.Toaster })));
