@@ -3,6 +3,8 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { PgInsertValue, PgTable } from "drizzle-orm/pg-core";
 import { blogCoverSvg, productArtSvg } from "../../modules/catalog/product-art";
+import { prerenderRenditions, renditionCacheDir } from "../../modules/files/images.server";
+import { SHOP_PAGE_SIZE } from "../../modules/shop/constants";
 import type { Database, Transaction } from "../client.server";
 import {
   blogComments,
@@ -156,4 +158,20 @@ async function writeImages(catalog: DemoProduct[], blog: DemoBlogPost[], filesDi
   const directories = new Set(files.map(({ file }) => path.dirname(file)));
   await Promise.all([...directories].map((directory) => mkdir(directory, { recursive: true })));
   await Promise.all(files.map(({ file, content }) => writeFile(file, content)));
+
+  // The pictures a first visit shows, the newest products' (home page, first /shop page), are rendered
+  // now at the cards' desktop width; every other rendition on first request, within the render limits.
+  // Costs and choice: docs/decisions/image-renditions.md.
+  const newest = catalog
+    .toSorted((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id)
+    .slice(0, SHOP_PAGE_SIZE);
+  await prerenderRenditions({
+    filesDir,
+    cacheDir: renditionCacheDir(filesDir),
+    relativePaths: newest.flatMap((product) =>
+      product.images.slice(0, 1).map((image) => image.path.replace(/^\/files\//, "")),
+    ),
+    widths: [320],
+    format: "avif",
+  });
 }
