@@ -1,6 +1,7 @@
 import { cartQuoteRequestSchema, quoteCart } from "~/modules/cart/quote.server";
 import { services } from "~/services.server";
 import type { Route } from "./+types/api-cart-quote";
+import { methodNotAllowed } from "./method-not-allowed.server";
 
 /** POST /api/cart/quote: the browser's cart lines, priced and checked against the database. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -11,3 +12,5 @@ export async function action({ request, context }: Route.ActionArgs) {
     headers: { "Cache-Control": "no-store" },
   });
 }
+
+export const loader = () => methodNotAllowed("POST");

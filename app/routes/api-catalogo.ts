@@ -4,6 +4,7 @@ import { loadFailureDetails } from "~/modules/catalog/messages";
 import { logger } from "~/modules/log/logger.server";
 import { services } from "~/services.server";
 import type { Route } from "./+types/api-catalogo";
+import { methodNotAllowed } from "./method-not-allowed.server";
 
 /** GET /api/catalogo?{filters}&cursor=…: the next page of /shop's infinite list, as JSON. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -18,3 +19,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return Response.json({ error: loadFailureDetails.server }, { status: 500 });
   }
 }
+
+export const action = () => methodNotAllowed("GET");

@@ -1,6 +1,7 @@
 import { handlePaymentWebhook, MAX_WEBHOOK_BYTES } from "~/modules/payments/webhook.server";
 import { services } from "~/services.server";
 import type { Route } from "./+types/api-payment-webhook";
+import { methodNotAllowed } from "./method-not-allowed.server";
 
 /**
  * POST /api/pagamenti/webhook: the payment provider's events (Stripe: point the webhook of the
@@ -14,3 +15,5 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { status, body } = await handlePaymentWebhook(services(context), rawBody, request.headers);
   return new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }
+
+export const loader = () => methodNotAllowed("POST");

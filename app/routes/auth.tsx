@@ -27,6 +27,7 @@ import { safeRedirectPath } from "~/modules/accounts/redirect";
 import { getCurrentUser } from "~/modules/accounts/session.server";
 import { emailOnlySchema, loginSchema, registerSchema } from "~/modules/accounts/validation";
 import { fieldErrors } from "~/modules/forms/form-result";
+import { readForm } from "~/modules/forms/read-form.server";
 import { clientIp, tooManyRequestsMessage } from "~/modules/security/rate-limit.server";
 import { pageMeta } from "~/modules/shop/meta";
 import { services } from "~/services.server";
@@ -69,7 +70,7 @@ function failed(
 const formFields = (form: FormData) => Object.fromEntries(form);
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const { db } = services(context);
   switch (form.get("intent")) {
     case "login":

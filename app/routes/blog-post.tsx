@@ -12,6 +12,7 @@ import { addComment, findArticle, ratePost } from "~/modules/blog/posts.server";
 import { commentLimit, ratingLimit, ratingPerPostLimit } from "~/modules/blog/rate-limits.server";
 import { newVisitorId, readVisitorId, voterKey } from "~/modules/blog/visitor.server";
 import type { FormResult } from "~/modules/forms/form-result";
+import { readForm } from "~/modules/forms/read-form.server";
 import { logger } from "~/modules/log/logger.server";
 import { formRateLimit } from "~/modules/security/form-rate-limit.server";
 import { honeypotFilled } from "~/modules/security/honeypot";
@@ -63,7 +64,7 @@ const commentSchema = z.object({
 });
 
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const { db } = services(context);
   return form.get("intent") === "rate" ? rate(db, params.slug, form, request) : comment(db, params.slug, form, request);
 }

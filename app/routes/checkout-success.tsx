@@ -29,6 +29,10 @@ export function meta() {
   return [...pageMeta("Ordine completato", "Il riepilogo del tuo ordine."), { name: "robots", content: "noindex" }];
 }
 
+// The session ids providers put in the return address (sbx_cs_…, cs_live_…): any other text was not
+// sent by one, and is not looked up.
+const paymentSessionIdPattern = /^[\w-]{1,255}$/;
+
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { db, payments, publicUrl } = services(context);
   const sessionId = url.searchParams.get("session_id");
@@ -36,7 +40,9 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   let orderId: string | null = null;
   if (sessionId) {
     // Only a session the shop opened is asked about: a made-up id never reaches the provider.
-    orderId = await orderIdOfPaymentSession(db, payments.name, sessionId);
+    orderId = paymentSessionIdPattern.test(sessionId)
+      ? await orderIdOfPaymentSession(db, payments.name, sessionId)
+      : null;
     // The webhook may be late: whoever comes first fulfils the order (settlement.server.ts).
     if (orderId) {
       await settleFromProvider(db, payments, sessionId, "customer:return-page", publicUrl).catch((error: unknown) =>

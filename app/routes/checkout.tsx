@@ -20,6 +20,7 @@ import {
   saveCouponCode,
 } from "~/modules/checkout/sessions.server";
 import { fieldErrors } from "~/modules/forms/form-result";
+import { readForm } from "~/modules/forms/read-form.server";
 import { logger } from "~/modules/log/logger.server";
 import { formRateLimit } from "~/modules/security/form-rate-limit.server";
 import { DEFAULT_COUNTRY, FIRST_PURCHASE_DISCOUNT_PERCENT } from "~/modules/shop/constants";
@@ -96,7 +97,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const svc = services(context);
   const { db, clock } = svc;
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const user = await getCurrentUser(request);
   const cookie = request.headers.get("Cookie");

@@ -7,6 +7,7 @@ import { contactFormMessages } from "~/modules/contact/contact";
 import { contactMessageSchema, sendContactMessage } from "~/modules/contact/messages.server";
 import { contactLimit } from "~/modules/contact/rate-limits.server";
 import type { FormResult } from "~/modules/forms/form-result";
+import { readForm } from "~/modules/forms/read-form.server";
 import { logger } from "~/modules/log/logger.server";
 import { formRateLimit } from "~/modules/security/form-rate-limit.server";
 import { honeypotFilled } from "~/modules/security/honeypot";
@@ -22,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db } = services(context);
   const limited = await formRateLimit(db, contactLimit, request);
   if (limited) return limited;
-  const form = await request.formData();
+  const form = await readForm(request);
   // A bot filled the hidden field: it gets the usual answer and nothing is stored.
   if (honeypotFilled(form)) return data<FormResult>({ ok: true });
 

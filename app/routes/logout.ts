@@ -2,14 +2,18 @@ import { data, redirect } from "react-router";
 import { signOut } from "~/modules/accounts/credentials.server";
 import { accountToasts } from "~/modules/accounts/error-messages";
 import type { FormResult } from "~/modules/forms/form-result";
+import { readForm } from "~/modules/forms/read-form.server";
 import type { Route } from "./+types/logout";
+import { methodNotAllowed } from "./method-not-allowed.server";
 
 // POST only: a link or an image on another page cannot log anyone out.
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const result = await signOut(request.headers);
   if (!result.ok) return data<FormResult>({ ok: false, error: accountToasts.logoutFailed }, { status: 500 });
   // A form posted before hydration needs the redirect; a hydrated page moves on by itself.
   if (form.has("redirectTo")) throw redirect("/", { headers: result.headers });
   return data<FormResult>({ ok: true }, { headers: result.headers });
 }
+
+export const loader = () => methodNotAllowed("POST");

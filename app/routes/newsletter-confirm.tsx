@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
 import { buttonClass } from "~/components/ui/button";
+import { readForm } from "~/modules/forms/read-form.server";
 import { newsletterMessages } from "~/modules/newsletter/newsletter";
 import { confirmSubscription } from "~/modules/newsletter/subscriptions.server";
 import { services } from "~/services.server";
@@ -11,7 +12,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const token = (await request.formData()).get("token");
+  const token = (await readForm(request)).get("token");
   return {
     confirmed: typeof token === "string" && token !== "" && (await confirmSubscription(services(context).db, token)),
   };

@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
 import { buttonClass } from "~/components/ui/button";
+import { readForm } from "~/modules/forms/read-form.server";
 import { unsubscribe } from "~/modules/newsletter/subscriptions.server";
 import { services } from "~/services.server";
 import type { Route } from "./+types/newsletter-unsubscribe";
@@ -12,7 +13,7 @@ export function loader({ request }: Route.LoaderArgs) {
 // The page's button posts the token as a field; mail clients' one-click unsubscribe (RFC 8058)
 // posts to the link itself, token in the address.
 export async function action({ request, context }: Route.ActionArgs) {
-  const field = (await request.formData()).get("token");
+  const field = (await readForm(request)).get("token");
   const token = typeof field === "string" && field ? field : (new URL(request.url).searchParams.get("token") ?? "");
   return { unsubscribed: token !== "" && (await unsubscribe(services(context).db, token)) };
 }

@@ -5,6 +5,7 @@ import { getCurrentUser } from "~/modules/accounts/session.server";
 import { findLabel } from "~/modules/orders/labels.server";
 import { services } from "~/services.server";
 import type { Route } from "./+types/order-label";
+import { methodNotAllowed } from "./method-not-allowed.server";
 
 function plainText(status: number, message: string): Response {
   return new Response(message, {
@@ -34,3 +35,5 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     },
   });
 }
+
+export const action = () => methodNotAllowed("GET");

@@ -1,7 +1,6 @@
 import { CalendarHeart, MessageCircle, RotateCcw, Truck } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { data, Link, redirect } from "react-router";
-import { z } from "zod";
 import { ProductGallery } from "~/components/product/product-gallery";
 import { ProductPurchase } from "~/components/product/product-purchase";
 import { Stars } from "~/components/product/stars";
@@ -9,11 +8,13 @@ import { useNewsletterPopup } from "~/components/product/use-newsletter-popup";
 import { ProductCard } from "~/components/shop/product-card";
 import { config } from "~/config.server";
 import { getProductDetails, getRelatedProducts, type ProductDetails } from "~/modules/catalog/product-details.server";
+import { parseProductId } from "~/modules/catalog/product-id";
 import { reviewLimit, reviewPerProductLimit } from "~/modules/catalog/rate-limits.server";
 import { addReview } from "~/modules/catalog/reviews.server";
 import { initialSelection, minimumQuantity } from "~/modules/catalog/selection";
 import { imageUrl } from "~/modules/files/responsive-images";
 import type { FormResult } from "~/modules/forms/form-result";
+import { readForm } from "~/modules/forms/read-form.server";
 import { formRateLimit } from "~/modules/security/form-rate-limit.server";
 import { honeypotFilled } from "~/modules/security/honeypot";
 import { FREE_SHIPPING_THRESHOLD_CENTS, formatEuro, WITHDRAWAL_DAYS } from "~/modules/shop/constants";
@@ -28,16 +29,11 @@ const NewsletterPopup = lazy(() => import("~/components/product/newsletter-popup
 // Below the fold: the server renders the reviews with the page, their code hydrates them once it arrives.
 const ProductReviews = lazy(() => import("~/components/product/product-reviews"));
 
-const productIdSchema = z
-  .string()
-  .regex(/^[1-9]\d{0,8}$/)
-  .transform(Number);
-
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db } = services(context);
-  const id = productIdSchema.safeParse(params.id);
-  if (!id.success) throw redirect("/404");
-  const product = await getProductDetails(db, id.data);
+  const id = parseProductId(params.id);
+  if (id === null) throw redirect("/404");
+  const product = await getProductDetails(db, id);
   if (!product) throw redirect("/404");
   const related = await getRelatedProducts(db, product);
   const { publicUrl } = config();
@@ -73,7 +69,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     (await formRateLimit(db, reviewLimit, request)) ??
     (await formRateLimit(db, reviewPerProductLimit, request, params.id));
   if (limited) return limited;
-  const form = await request.formData();
+  const form = await readForm(request);
   // A bot filled the hidden field: it gets the usual answer and nothing is stored.
   if (honeypotFilled(form)) return data<FormResult>({ ok: true });
   const result = await addReview(db, {

@@ -15,6 +15,7 @@ import { getProfile, type Profile, updateProfile } from "~/modules/accounts/prof
 import { getCurrentUser, requireUser } from "~/modules/accounts/session.server";
 import { profileSchema } from "~/modules/accounts/validation";
 import { type FormResult, fieldErrors } from "~/modules/forms/form-result";
+import { readForm } from "~/modules/forms/read-form.server";
 import { logger } from "~/modules/log/logger.server";
 import { listCustomerOrders } from "~/modules/orders/customer-orders.server";
 import { BIRTHDAY_DISCOUNT_PERCENT } from "~/modules/shop/constants";
@@ -38,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, url, context }: Route.ActionArgs) {
   const user = await requireUser(request, url);
-  const parsed = profileSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = profileSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data<FormResult>({ ok: false, fieldErrors: fieldErrors(parsed.error) }, { status: 400 });
   try {
     await updateProfile(services(context).db, user.id, parsed.data);

@@ -11,6 +11,7 @@ import { accountToasts } from "~/modules/accounts/error-messages";
 import { resetTokenCookie } from "~/modules/accounts/link-token-cookies.server";
 import { invalidRecoveryToken, newPasswordSchema } from "~/modules/accounts/validation";
 import { type FormResult, fieldErrors } from "~/modules/forms/form-result";
+import { readForm } from "~/modules/forms/read-form.server";
 import { pageMeta } from "~/modules/shop/meta";
 import type { Route } from "./+types/reset-password";
 
@@ -42,7 +43,7 @@ export async function action({ request }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  const parsed = newPasswordSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = newPasswordSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data<FormResult>({ ok: false, fieldErrors: fieldErrors(parsed.error) }, { status: 400 });
   if (!(await resetPassword(token, parsed.data.password))) {
     return data<FormResult>({ ok: false, error: accountToasts.passwordResetFailed }, { status: 400 });

@@ -1,5 +1,6 @@
 import { absoluteUrl } from "~/modules/shop/public-url.server";
 import { renderRobots } from "~/modules/shop/sitemap";
+import { methodNotAllowed } from "./method-not-allowed.server";
 
 /** GET /robots.txt */
 export function loader() {
@@ -7,3 +8,5 @@ export function loader() {
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=86400" },
   });
 }
+
+export const action = () => methodNotAllowed("GET");

@@ -1,5 +1,6 @@
 import { CircleAlert, CreditCard, FlaskConical, Lock } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
+import { readForm } from "~/modules/forms/read-form.server";
 import { logger } from "~/modules/log/logger.server";
 import type { PaymentProvider } from "~/modules/payments/provider";
 import type { SandboxProvider } from "~/modules/payments/sandbox.server";
@@ -43,7 +44,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const svc = services(context);
   const sandbox = sandboxOf(svc.payments);
-  const intent = String((await request.formData()).get("intent") ?? "");
+  const intent = String((await readForm(request)).get("intent") ?? "");
   if (intent !== "pay" && intent !== "decline" && intent !== "fail") throw data(null, { status: 400 });
   const found = await sandbox.findSession(params.sessionId);
   if (!found) throw data(null, { status: 404 });

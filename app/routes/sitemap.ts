@@ -3,6 +3,7 @@ import { renderSitemap } from "~/modules/shop/sitemap";
 import { listSitemapPages } from "~/modules/shop/sitemap.server";
 import { services } from "~/services.server";
 import type { Route } from "./+types/sitemap";
+import { methodNotAllowed } from "./method-not-allowed.server";
 
 /** GET /sitemap.xml */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -11,3 +12,5 @@ export async function loader({ context }: Route.LoaderArgs) {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });
 }
+
+export const action = () => methodNotAllowed("GET");

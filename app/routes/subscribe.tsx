@@ -3,6 +3,7 @@ import { z } from "zod";
 import { NewsletterForm } from "~/components/layout/newsletter-form";
 import { PageHeader } from "~/components/layout/page-header";
 import type { FormResult } from "~/modules/forms/form-result";
+import { readForm } from "~/modules/forms/read-form.server";
 import { logger } from "~/modules/log/logger.server";
 import { newsletterMessages, newsletterSources } from "~/modules/newsletter/newsletter";
 import { subscribeLimit } from "~/modules/newsletter/rate-limits.server";
@@ -30,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db } = services(context);
   const limited = await formRateLimit(db, subscribeLimit, request);
   if (limited) return limited;
-  const form = await request.formData();
+  const form = await readForm(request);
   // A bot filled the hidden field: it gets the usual answer and nothing is stored.
   if (honeypotFilled(form)) return data<FormResult>({ ok: true });
 

@@ -67,6 +67,14 @@ describe("ratings", () => {
     expect(await ratePost(db, { slug: "non-esiste", voterKey: anna, rating: 5 })).toBe(false);
   });
 
+  it("finds no post at an address that is no slug, NUL characters included", async () => {
+    for (const odd of ["", "a\u0000b", "Test-Voti", "../test-voti-e-commenti", "x".repeat(10_000)]) {
+      expect(await findArticle(db, odd)).toBeNull();
+      expect(await ratePost(db, { slug: odd, voterKey: anna, rating: 5 })).toBe(false);
+      expect(await addComment(db, { slug: odd, author: "A", content: "B", userId: null })).toBe(false);
+    }
+  });
+
   it("rejects votes outside 1-5 in the database too", async () => {
     await expect(ratePost(db, { slug, voterKey: anna, rating: 6 })).rejects.toThrow();
   });

@@ -38,6 +38,17 @@ const summaryColumns = {
   category: blogPosts.category,
 };
 
+// A post's address is lower-case ASCII words joined by hyphens: any other slug names no post and is
+// not looked up (PostgreSQL would refuse one holding a NUL character).
+const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** The id of the post at `slug`, or null when there is none. */
+async function findPostId(db: Queryable, slug: string): Promise<number | null> {
+  if (!slugPattern.test(slug)) return null;
+  const [post] = await db.select({ id: blogPosts.id }).from(blogPosts).where(eq(blogPosts.slug, slug));
+  return post?.id ?? null;
+}
+
 /** Every post, newest first. */
 export async function listPosts(db: Queryable): Promise<PostSummary[]> {
   return db.select(summaryColumns).from(blogPosts).orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id));
@@ -45,6 +56,7 @@ export async function listPosts(db: Queryable): Promise<PostSummary[]> {
 
 /** The article at `slug` with its rating and comments, or null when there is none. */
 export async function findArticle(db: Queryable, slug: string, voter: string | null = null): Promise<Article | null> {
+  if (!slugPattern.test(slug)) return null;
   const [post] = await db
     .select({ ...summaryColumns, id: blogPosts.id, contentHtml: blogPosts.contentHtml })
     .from(blogPosts)
@@ -88,11 +100,11 @@ export async function ratePost(
   db: Queryable,
   { slug, voterKey, rating }: { slug: string; voterKey: string; rating: number },
 ): Promise<boolean> {
-  const [post] = await db.select({ id: blogPosts.id }).from(blogPosts).where(eq(blogPosts.slug, slug));
-  if (!post) return false;
+  const postId = await findPostId(db, slug);
+  if (postId === null) return false;
   await db
     .insert(blogRatings)
-    .values({ postId: post.id, voterKey, rating })
+    .values({ postId, voterKey, rating })
     .onConflictDoUpdate({
       target: [blogRatings.postId, blogRatings.voterKey],
       set: { rating, updatedAt: new Date() },
@@ -105,8 +117,8 @@ export async function addComment(
   db: Queryable,
   { slug, author, content, userId }: { slug: string; author: string; content: string; userId: string | null },
 ): Promise<boolean> {
-  const [post] = await db.select({ id: blogPosts.id }).from(blogPosts).where(eq(blogPosts.slug, slug));
-  if (!post) return false;
-  await db.insert(blogComments).values({ postId: post.id, author, content, userId });
+  const postId = await findPostId(db, slug);
+  if (postId === null) return false;
+  await db.insert(blogComments).values({ postId, author, content, userId });
   return true;
 }

@@ -5,19 +5,27 @@ import { and, asc, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Queryable } from "~/db/client.server";
 import { type CartLineRequest, productImages, products, productVariants } from "~/db/schema";
+import { productIdSchema } from "~/modules/catalog/product-id";
 import { cartKey } from "./cart-storage";
 import { checkLine, type LineStatus } from "./line-rules";
 import { type CartTotals, cartTotals, lineTotalCents } from "./pricing";
 
 const MAX_CART_LINES = 100;
 
+// Sizes and colours reach PostgreSQL's text and JSON, which hold neither a NUL character nor half
+// of a UTF-16 pair (JSON.parse gives both from "\u0000" and "\ud800").
+const lineText = z
+  .string()
+  .max(100)
+  .refine((text) => text.isWellFormed() && !text.includes("\0"));
+
 /** The browser's cart lines as the server takes them: whole positive quantities, one line per product, size and colour. */
 export const cartLinesSchema = z
   .array(
     z.object({
-      id: z.number().int().positive().max(2_147_483_647),
-      size: z.string().max(100),
-      color: z.string().max(100),
+      id: productIdSchema,
+      size: lineText,
+      color: lineText,
       quantity: z.number().int().min(1).max(9999),
     }),
   )

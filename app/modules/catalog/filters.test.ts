@@ -52,6 +52,18 @@ describe("parseFilters", () => {
     expect(parse(`search=${"a".repeat(150)}`).search).toHaveLength(100);
     expect(parse("size=M&size=M&size=&size=L").sizes).toEqual(["M", "L"]);
   });
+
+  test("control characters, which no option holds and PostgreSQL refuses (NUL), never reach the listing", () => {
+    expect(parse("subcategory=reggi%00seno&color=Ne%0Aro&size=M&size=L%00&brand=%1F")).toEqual(defaultFilters);
+    expect(parse("search=pizzo%00nero%0D%0A").search).toBe("pizzo nero");
+    expect(parse("search=%00%00").search).toBe("");
+  });
+
+  test("caps the search term in characters, never cutting one in half", () => {
+    const search = parse(`search=${"a".repeat(99)}${encodeURIComponent("😀😀")}`).search;
+    expect(Array.from(search)).toHaveLength(100);
+    expect(search.endsWith("😀")).toBe(true);
+  });
 });
 
 describe("listsFromHistoryState", () => {

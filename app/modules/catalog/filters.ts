@@ -51,7 +51,7 @@ export function parseFilters(params: URLSearchParams): CatalogFilters {
     color: optionValue(params.get("color")) ?? defaultFilters.color,
     sizes: optionList(unique(params.getAll("size"))),
     brands: optionList(unique(params.getAll("brand"))),
-    search: (params.get("search") ?? "").trim().slice(0, SEARCH_MAX_LENGTH),
+    search: searchTerm(params.get("search") ?? ""),
     sort: oneOf(params.get("sort"), SORT_OPTIONS, defaultFilters.sort),
   };
 }
@@ -114,15 +114,28 @@ export const sortLabels: Record<SortOption, string> = {
   price_desc: "Prezzo decrescente",
 };
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is matched
+const controlCharacter = /[\u0000-\u001f\u007f]/;
+
+/** The search box's text: control characters (NUL included, which PostgreSQL refuses) read as spaces; at most 100 characters. */
+function searchTerm(value: string): string {
+  // Character by character (code points), so that an emoji is never cut in half.
+  const text = Array.from(value, (character) => (controlCharacter.test(character) ? " " : character))
+    .join("")
+    .trim();
+  return Array.from(text).slice(0, SEARCH_MAX_LENGTH).join("").trimEnd();
+}
+
 function oneOf<T extends string>(value: string | null, options: readonly T[], fallback: T): T {
   return options.find((option) => option === value) ?? fallback;
 }
 
-/** A trimmed option of 1 to 60 characters, or null. */
+/** A trimmed option of 1 to 60 characters without control characters (no option has any), or null. */
 function optionValue(value: unknown): string | null {
   if (typeof value !== "string") return null;
   const trimmed = value.trim();
-  return trimmed.length >= 1 && trimmed.length <= OPTION_MAX_LENGTH ? trimmed : null;
+  const valid = trimmed.length >= 1 && trimmed.length <= OPTION_MAX_LENGTH && !controlCharacter.test(trimmed);
+  return valid ? trimmed : null;
 }
 
 /** A list of valid options, or an empty list when any of them is not one (or there are too many). */

@@ -349,6 +349,27 @@ describe("sorting and pagination", () => {
       InvalidCursorError,
     );
   });
+
+  test("a hand-made cursor with values PostgreSQL would refuse is an invalid cursor, not a failure", async () => {
+    const made = (kind: string, key: unknown, id: unknown = 1) =>
+      Buffer.from(JSON.stringify({ kind, key, id, total: 3 })).toString("base64url");
+    const refused = [
+      { sort: "price_asc", cursor: made("price_asc", 2 ** 31) },
+      { sort: "price_asc", cursor: made("price_asc", 1e300) },
+      { sort: "price_desc", cursor: made("price_desc", 100, 2 ** 31) },
+      { sort: "price_desc", cursor: made("price_desc", 100, 0) },
+      { sort: "created_at_desc", cursor: made("newest", "2024-02-30 10:00:00+00") },
+      { sort: "created_at_desc", cursor: made("newest", "2024-13-01 10:00:00+00") },
+      { sort: "created_at_desc", cursor: made("newest", "0000-01-01 00:00:00+00") },
+      { sort: "created_at_desc", cursor: made("newest", "2024-01-01 10:00:00+16") },
+    ] as const;
+    for (const { sort, cursor } of refused) {
+      await expect(listProducts(db, { sort }, { cursor })).rejects.toBeInstanceOf(InvalidCursorError);
+    }
+    const newest = made("newest", "2024-02-29 23:59:59.123456+01:00");
+    // A real moment, in another time zone, on a leap day: taken (its total comes back from the cursor).
+    await expect(listProducts(db, {}, { cursor: newest })).resolves.toMatchObject({ totalCount: 3 });
+  });
 });
 
 describe("search", () => {
@@ -389,6 +410,15 @@ describe("search", () => {
     expect(found).toEqual(expect.arrayContaining(expected));
     // …and ranked above anything found for a weaker reason (a word in a description, a near miss).
     expect(found.slice(0, expected.length).sort()).toEqual([...expected].sort());
+  });
+
+  test("any run of minus signs is one negation: PostgreSQL's parser takes no more than 32 in a row", async () => {
+    for (const search of ["-".repeat(100), `${"- ".repeat(40)}pigiama`, `${"-ж".repeat(50)}`, `${"-(".repeat(40)}a`]) {
+      await expect(listProducts(db, { search })).resolves.toMatchObject({ products: expect.any(Array) });
+    }
+    const negated = await listProducts(db, { search: `cotone ${"-".repeat(40)}pigiama` }, { pageSize: 1000 });
+    expect(negated.totalCount).toBeGreaterThan(0);
+    expect(negated.products.every((product) => product.subcategory !== "pigiama")).toBe(true);
   });
 
   test("a typo that is far from every word finds nothing", async () => {

@@ -4,6 +4,7 @@ import type { Queryable } from "~/db/client.server";
 import { type Gender, products } from "~/db/schema";
 import { SHOP_PAGE_SIZE } from "~/modules/shop/constants";
 import { ALL, type CatalogFilters, defaultFilters, priceBucketRange } from "./filters";
+import { productIdSchema } from "./product-id";
 
 // The catalogue listing (the spec's RPC get_filtered_products): filters, sorting and keyset
 // pagination. A page starts right after the last row of the previous page, so any page costs the
@@ -161,7 +162,8 @@ const outerProductId = sql.raw(`"products"."id"`);
  */
 type SearchTerms = { matches: SQL; rank: SQL };
 
-async function searchTerms(db: Queryable, search: string): Promise<SearchTerms> {
+async function searchTerms(db: Queryable, typed: string): Promise<SearchTerms> {
+  const search = websearchText(typed);
   const { rows } = await db.execute<{ terms: string }>(sql`
     select case
       when exists (select 1 from products where search_vector @@ websearch_to_tsquery('italian_unaccent', ${search}))
@@ -178,11 +180,21 @@ async function searchTerms(db: Queryable, search: string): Promise<SearchTerms> 
         where w.input <> ''
       )
     end as terms`);
-  const tsQuery = sql`websearch_to_tsquery('italian_unaccent', ${rows[0]?.terms ?? search})`;
+  const tsQuery = sql`websearch_to_tsquery('italian_unaccent', ${websearchText(rows[0]?.terms ?? search)})`;
   return {
     matches: sql`${products.searchVector} @@ ${tsQuery}`,
     rank: sql`ts_rank(${products.searchVector}, ${tsQuery})`,
   };
+}
+
+/**
+ * Text for websearch_to_tsquery that it can always parse. Each "-" before a word negates it, and
+ * PostgreSQL gives up on more than 32 negations in a row ("tsquery stack too small"): a run of minus
+ * signs with no word between them (only spaces or punctuation, which it skips) means one "-".
+ * The corrected words are checked again: dropping the letters it does not know can join such a run.
+ */
+function websearchText(search: string): string {
+  return search.replace(/-[^\p{L}\p{N}"]*-/gu, "-");
 }
 
 function filterConditions(filters: ListingFilters, search: SearchTerms | null): SQL[] {
@@ -272,16 +284,30 @@ function orderFor(filters: ListingFilters, search: SearchTerms | null): Order {
   }
 }
 
-const timestampText = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/);
+// A cursor comes back from the browser and may have been made by hand: every value must be one
+// PostgreSQL takes, or the page would fail instead of answering "invalid cursor".
+const INT4_MIN = -2_147_483_648;
+const INT4_MAX = 2_147_483_647;
+
+const timestampPattern = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})(?:\.\d{1,6})?[+-](\d{2})(?::(\d{2}))?$/;
+
+/** A timestamptz as PostgreSQL writes it as text ("2024-05-01 10:00:00.123456+00"), of a moment that exists. */
+function isTimestampText(text: string): boolean {
+  const [, date = "", time = "", offsetHours = "", offsetMinutes = "00"] = timestampPattern.exec(text) ?? [];
+  // PostgreSQL has no year 0.
+  if (!date || date.startsWith("0000")) return false;
+  // A date that does not exist (February 30th) rolls over into another: it must read back the same.
+  const moment = new Date(`${date}T${time}Z`);
+  const exists = !Number.isNaN(moment.getTime()) && moment.toISOString().startsWith(`${date}T${time}`);
+  return exists && Number(offsetHours) <= 15 && Number(offsetMinutes) <= 59;
+}
+
+const int4 = z.number().int().min(INT4_MIN).max(INT4_MAX);
+const total = z.number().int().min(0).max(INT4_MAX);
 
 const cursorSchema = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("newest"), key: timestampText, id: z.number().int(), total: z.number().int().min(0) }),
-  z.object({
-    kind: z.enum(["price_asc", "price_desc", "relevance"]),
-    key: z.number().int(),
-    id: z.number().int(),
-    total: z.number().int().min(0),
-  }),
+  z.object({ kind: z.literal("newest"), key: z.string().refine(isTimestampText), id: productIdSchema, total }),
+  z.object({ kind: z.enum(["price_asc", "price_desc", "relevance"]), key: int4, id: productIdSchema, total }),
 ]);
 
 type Cursor = z.infer<typeof cursorSchema>;

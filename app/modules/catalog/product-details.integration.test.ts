@@ -161,7 +161,7 @@ describe("addReview", () => {
   });
 
   it("refuses a review of an unknown product", async () => {
-    for (const productId of ["999999", "abc"]) {
+    for (const productId of ["999999", "abc", "2147483648", "1e300"]) {
       expect(await addReview(db, { ...valid(), productId })).toEqual({
         ok: false,
         errors: { productId: "Prodotto non trovato." },

@@ -4,12 +4,17 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Queryable } from "~/db/client.server";
 import { products, reviews } from "~/db/schema";
+import { MAX_PRODUCT_ID } from "./product-id";
 
 const ratingMessage = "Seleziona una valutazione da 1 a 5 stelle.";
 const productMessage = "Prodotto non trovato.";
 
 const reviewInputSchema = z.object({
-  productId: z.coerce.number({ error: productMessage }).int(productMessage).positive(productMessage),
+  productId: z.coerce
+    .number({ error: productMessage })
+    .int(productMessage)
+    .positive(productMessage)
+    .max(MAX_PRODUCT_ID, productMessage),
   author: z
     .string({ error: "Inserisci il tuo nome." })
     .trim()

@@ -1,0 +1,694 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { blogPosts } from "~/db/schema";
+import { createConfirmedUser } from "~/modules/accounts/provisioning.server";
+import { listProducts } from "~/modules/catalog/listing.server";
+import { logger } from "~/modules/log/logger.server";
+import { SANDBOX_SIGNATURE_HEADER } from "~/modules/payments/sandbox.server";
+import { PRICE_BUCKETS, SORT_OPTIONS } from "~/modules/shop/constants";
+import * as root from "~/root";
+import { connectTestDatabase } from "../../tests/integration/database";
+import {
+  createTestVariant,
+  deleteTestVariants,
+  testDraft,
+  testPassword,
+  uniqueEmail,
+} from "../../tests/support/fixtures";
+import {
+  formBody,
+  HostileInput,
+  hostileFields,
+  hostileQuery,
+  runHandler,
+  SeededRandom,
+} from "../../tests/support/fuzz";
+import { callRoute, formPost } from "../../tests/support/route";
+import { testContext, testServices } from "../../tests/support/services";
+import * as adminIndex from "./admin/index";
+import * as adminLayout from "./admin/layout";
+import * as adminOrderDetail from "./admin/order-detail";
+import * as adminOrders from "./admin/orders";
+import * as adminSection from "./admin/section";
+import * as cartQuote from "./api-cart-quote";
+import * as catalogueApi from "./api-catalogo";
+import * as paymentWebhook from "./api-payment-webhook";
+import * as auth from "./auth";
+import * as bambini from "./bambini";
+import * as blog from "./blog";
+import * as blogPost from "./blog-post";
+import * as checkout from "./checkout";
+import * as checkoutSuccess from "./checkout-success";
+import * as contact from "./contact";
+import * as donna from "./donna";
+import * as home from "./home";
+import * as logout from "./logout";
+import * as newsletterConfirm from "./newsletter-confirm";
+import * as newsletterUnsubscribe from "./newsletter-unsubscribe";
+import * as notFound from "./not-found";
+import * as newCollection from "./nuova-collezione";
+import * as orderLabel from "./order-label";
+import * as orders from "./orders";
+import * as outlet from "./outlet";
+import * as product from "./product";
+import * as profile from "./profile";
+import * as resetPassword from "./reset-password";
+import * as robots from "./robots";
+import * as sandboxPayment from "./sandbox-payment";
+import * as shop from "./shop";
+import * as sitemap from "./sitemap";
+import * as subscribe from "./subscribe";
+import * as uomo from "./uomo";
+
+// The outside security test, kept: a few thousand hostile requests, the same ones at every run
+// (seeded), over the loader and action of every route of app/routes.ts, called as React Router
+// calls them. None may end in a 5xx or in a crash. What sits in front of the routes (methods,
+// body sizes, cross-site posts) is tested in server/request-guards.test.ts; /images/* renders
+// files from DATA_DIR and is fuzzed in app/modules/files.
+
+vi.stubEnv("BETTER_AUTH_SECRET", "integration-test-secret-of-32-characters!");
+const db = connectTestDatabase();
+const context = testContext(testServices(db));
+// Another seed (FUZZ_SEED=…) explores other requests; the default one runs in `npm test`.
+const seed = Number(process.env.FUZZ_SEED ?? 20_260_501);
+const random = new SeededRandom(seed);
+const input = new HostileInput(random);
+
+const origin = "http://localhost";
+const fuzzPostSlug = "test-richieste-ostili";
+
+/** What the set-up leaves for the requests to use: real ids, cookies and cursors among the hostile ones. */
+const known = {
+  productId: "",
+  variantLine: { id: 0, size: "M", color: "Nero", quantity: 1 },
+  customerCookie: "",
+  checkoutCookie: "",
+  paymentSessionId: "",
+  cursors: [] as string[],
+};
+
+type Handler = (args: never) => unknown;
+
+/** One request: where it goes, its route params, and how it was built (to describe a failure). */
+type Sent = { request: Request; params?: Record<string, string>; description: string };
+
+type Target = { route: string; handler: Handler; requests: number; make: () => Sent };
+
+const excerpt = (text: string) => (text.length > 160 ? `${text.slice(0, 160)}…(${text.length})` : text);
+
+/** A visitor of its own (rate limits count per IP) behind a public address. */
+function clientIp(): string {
+  return `10.${random.int(256)}.${random.int(256)}.${random.int(256)}`;
+}
+
+/** A React Router cookie as the browser would send it, holding whatever value an attacker likes. */
+function craftedCookie(name: string, value: unknown): string {
+  return `${name}=${Buffer.from(JSON.stringify(value)).toString("base64")}`;
+}
+
+/** No cookie, the real ones of the set-up (the customer's session only when `signedIn`), or hostile ones. */
+function cookie(signedIn: boolean): string | undefined {
+  switch (random.int(8)) {
+    case 0:
+    case 1:
+      return undefined;
+    case 2:
+      return signedIn ? known.customerCookie : undefined;
+    case 3:
+      return known.checkoutCookie;
+    case 4:
+      return signedIn ? `${known.customerCookie}; ${known.checkoutCookie}` : known.checkoutCookie;
+    case 5:
+      return `${random.pick(["vetrina.session_token", "vetrina_checkout", "vetrina_visitor", "promo-bar-dismissed"])}=${input.headerValue()}`;
+    case 6:
+      return craftedCookie(
+        // Not vetrina.reset_token: see the known failure at the end.
+        random.pick(["vetrina_checkout", "vetrina_visitor", "vetrina.confirm_token"]),
+        random.chance(0.5) ? input.text() : input.jsonValue(),
+      );
+    default:
+      return input.headerValue();
+  }
+}
+
+function headers(extra: Record<string, string | undefined> = {}, signedIn = true): Headers {
+  const all = new Headers({ "x-client-ip": clientIp() });
+  for (const [name, value] of Object.entries({ cookie: cookie(signedIn), ...extra })) {
+    if (value !== undefined) all.set(name, value);
+  }
+  return all;
+}
+
+/** A GET of `path` with a hostile query string of `query`'s parameters. */
+function get(path: string, query: Record<string, string[]> = {}, params?: Record<string, string>): Sent {
+  const search = hostileQuery(input, query);
+  const url = `${origin}${path}${search ? `?${search}` : ""}`;
+  return { request: new Request(url, { headers: headers() }), params, description: `GET ${excerpt(url)}` };
+}
+
+/**
+ * A POST of a form with `fields` filled by an attacker, sent as a form or as anything else; with the
+ * customer's session only when `signedIn` (a logout would end it for the requests after it).
+ */
+function post(
+  path: string,
+  fields: Record<string, string[]>,
+  { params, signedIn = true }: { params?: Record<string, string>; signedIn?: boolean } = {},
+): Sent {
+  const sent = hostileFields(input, fields);
+  const { contentType, body } = formBody(input, sent);
+  const url = `${origin}${path}${random.chance(0.1) ? `?${hostileQuery(input, { token: [] })}` : ""}`;
+  const request = new Request(url, {
+    method: "POST",
+    headers: headers({ "content-type": contentType }, signedIn),
+    body,
+  });
+  const description = `POST ${excerpt(url)} [${request.headers.get("content-type")}] ${excerpt(JSON.stringify(sent))}`;
+  return { request, params, description };
+}
+
+/** A POST of JSON (or of something that only claims to be JSON). */
+function postJson(path: string, value: unknown): Sent {
+  const body = random.chance(0.1) ? input.text() : JSON.stringify(value);
+  const contentType = random.pick(["application/json", "text/plain", "application/x-www-form-urlencoded"]);
+  const request = new Request(`${origin}${path}`, {
+    method: "POST",
+    headers: headers({ "content-type": contentType }),
+    body,
+  });
+  return { request, description: `POST ${path} [${contentType}] ${excerpt(body)}` };
+}
+
+/** A product id: the test product's, a missing one, or hostile. */
+const productId = () => input.value(known.productId, "1", "999999999", "2147483647", "2147483648");
+
+/** A cart line with one or two hostile fields, or no line at all. */
+function hostileCartLine(): unknown {
+  if (random.chance(0.1)) return input.jsonValue();
+  const line: Record<string, unknown> = { ...known.variantLine };
+  for (let changes = 1 + random.int(2); changes > 0; changes--) {
+    line[random.pick(Object.keys(line))] = random.chance(0.5) ? input.jsonValue() : input.text();
+  }
+  return line;
+}
+
+/** A cart: valid lines around one hostile line (one is enough to refuse the cart), or no list at all. */
+function cartLines(): unknown {
+  if (random.chance(0.1)) return input.jsonValue();
+  const lines: unknown[] = Array.from({ length: random.int(3) }, () => ({ ...known.variantLine, size: "S" }));
+  lines.splice(random.int(lines.length + 1), 0, hostileCartLine());
+  return lines;
+}
+
+/** A page cursor: a real one, a real one for another sort, hand-made JSON, or junk. */
+function cursor(): string {
+  const kind = random.pick(["newest", "price_asc", "price_desc", "relevance", "other"]);
+  const key =
+    kind === "newest"
+      ? random.pick([
+          "2024-05-01 10:00:00.123456+00",
+          "2024-13-45 25:61:61+99",
+          "2024-02-30 10:00:00+00",
+          "0000-01-01 00:00:00+00",
+          "9999-12-31 23:59:59.999999-15:59",
+          input.text(),
+        ])
+      : input.jsonValue();
+  const made = {
+    kind,
+    key,
+    id: random.chance(0.5) ? input.jsonValue() : 1,
+    total: random.chance(0.5) ? input.jsonValue() : 10,
+  };
+  switch (random.int(4)) {
+    case 0:
+      return random.pick(known.cursors);
+    case 1:
+    case 2:
+      return Buffer.from(JSON.stringify(made)).toString("base64url");
+    default:
+      return input.text();
+  }
+}
+
+const catalogueQuery = () => ({
+  category: ["Donna", "Uomo", "Bambini", "all"],
+  subcategory: ["reggiseno", "pigiama", "all"],
+  price: [...PRICE_BUCKETS],
+  color: ["Nero", "Bianco"],
+  size: ["M", "S"],
+  brand: ["Triumph"],
+  search: [input.search(), "reggiseno", "regiseno nero"],
+  sort: [...SORT_OPTIONS],
+  // A cursor that is not the page's sends the list back to its top: other inputs go deeper without one.
+  ...(random.chance(0.3) && { cursor: [cursor()] }),
+});
+
+/** The first step of the checkout as a shopper fills it in, with a fixed address. */
+const draftFields = () => ({ ...testDraft(), email: "anna@example.it" });
+
+const checkoutIntents = (): Record<string, Record<string, string[]>> => ({
+  cart: { cart: [JSON.stringify([known.variantLine])], next: ["/checkout", "//evil.example"] },
+  "first-order": { email: ["anna@example.it", "a@b"] },
+  coupon: { code: ["VETRINA15", "vetrina 15"] },
+  "coupon-remove": {},
+  information: Object.fromEntries(Object.entries(draftFields()).map(([name, value]) => [name, [value]])),
+  place: { seen: ['{"totalCents":null,"lines":[]}', "null"] },
+});
+
+const authIntents: Record<string, Record<string, string[]>> = {
+  login: { email: ["anna@example.it"], password: [testPassword], redirectTo: ["/orders", "//evil.example"] },
+  register: {
+    name: ["Anna Neri"],
+    email: ["ostile-registrazione@example.it"],
+    password: [testPassword],
+    confirmPassword: [testPassword],
+    termsAccepted: ["on"],
+    privacyAccepted: ["on"],
+  },
+  "reset-request": { email: ["anna@example.it"] },
+  "resend-confirmation": { email: ["anna@example.it"] },
+  "confirm-email": {},
+};
+
+function withIntent(intents: Record<string, Record<string, string[]>>): Record<string, string[]> {
+  const intent = random.pick(Object.keys(intents));
+  return { intent: [intent], ...intents[intent] };
+}
+
+const targets: Target[] = [
+  { route: "GET (root)", handler: root.loader, requests: 100, make: () => get(random.pick(["/", "/shop", "/x"])) },
+  { route: "GET /", handler: home.loader, requests: 20, make: () => get("/") },
+  { route: "GET /blog", handler: blog.loader, requests: 20, make: () => get("/blog") },
+  {
+    route: "GET /blog/:slug",
+    handler: blogPost.loader,
+    requests: 120,
+    make: () => get("/blog/x", {}, { slug: input.value(fuzzPostSlug) }),
+  },
+  {
+    route: "POST /blog/:slug",
+    handler: blogPost.action,
+    requests: 250,
+    make: () =>
+      post(
+        "/blog/x",
+        random.chance(0.5)
+          ? { intent: ["rate"], rating: ["1", "5", "4.5"], website: [""] }
+          : { intent: ["comment"], author: ["Anna"], content: ["Bello!"], website: [""] },
+        { params: { slug: input.value(fuzzPostSlug) } },
+      ),
+  },
+  {
+    route: "POST /contact",
+    handler: contact.action,
+    requests: 150,
+    make: () =>
+      post("/contact", {
+        name: ["Anna Neri"],
+        email: ["anna@example.it"],
+        subject: ["Taglie"],
+        message: ["Avete la M?"],
+        website: [""],
+      }),
+  },
+  {
+    route: "POST /subscribe",
+    handler: subscribe.action,
+    requests: 120,
+    make: () => post("/subscribe", { email: ["anna@example.it"], source: ["footer", "popup"], website: [""] }),
+  },
+  {
+    route: "GET /newsletter/conferma",
+    handler: newsletterConfirm.loader,
+    requests: 30,
+    make: () => get("/newsletter/conferma", { token: [] }),
+  },
+  {
+    route: "POST /newsletter/conferma",
+    handler: newsletterConfirm.action,
+    requests: 100,
+    make: () => post("/newsletter/conferma", { token: [] }),
+  },
+  {
+    route: "GET /newsletter/disiscriviti",
+    handler: newsletterUnsubscribe.loader,
+    requests: 30,
+    make: () => get("/newsletter/disiscriviti", { token: [] }),
+  },
+  {
+    route: "POST /newsletter/disiscriviti",
+    handler: newsletterUnsubscribe.action,
+    requests: 100,
+    make: () => post("/newsletter/disiscriviti", { token: [] }),
+  },
+  {
+    route: "GET /product/:id",
+    handler: product.loader,
+    requests: 150,
+    make: () => get("/product/x", {}, { id: productId() }),
+  },
+  {
+    route: "POST /product/:id",
+    handler: product.action,
+    requests: 250,
+    make: () =>
+      post(
+        "/product/x",
+        { author: ["Dora"], rating: ["1", "5"], content: ["Perfetto."], website: [""] },
+        { params: { id: productId() } },
+      ),
+  },
+  {
+    route: "POST /api/cart/quote",
+    handler: cartQuote.action,
+    requests: 250,
+    make: () => postJson("/api/cart/quote", random.chance(0.9) ? { items: cartLines() } : input.jsonValue()),
+  },
+  {
+    route: "GET /checkout",
+    handler: checkout.loader,
+    requests: 60,
+    make: () => get("/checkout", { passo: ["pagamento"] }),
+  },
+  {
+    route: "POST /checkout",
+    handler: checkout.action,
+    requests: 600,
+    make: () => {
+      const fields = withIntent(checkoutIntents());
+      if (fields.intent?.[0] === "cart" && random.chance(0.5)) fields.cart = [JSON.stringify(cartLines())];
+      return post("/checkout", fields);
+    },
+  },
+  {
+    route: "GET /checkout-success",
+    handler: checkoutSuccess.loader,
+    requests: 80,
+    make: () =>
+      get("/checkout-success", {
+        session_id: [known.paymentSessionId],
+        order_id: ["00000000-0000-4000-8000-000000000000"],
+        reservation: ["true"],
+      }),
+  },
+  {
+    route: "GET /pagamento-di-prova/:sessionId",
+    handler: sandboxPayment.loader,
+    requests: 60,
+    make: () => get("/pagamento-di-prova/x", {}, { sessionId: input.value(known.paymentSessionId) }),
+  },
+  {
+    route: "POST /pagamento-di-prova/:sessionId",
+    handler: sandboxPayment.action,
+    requests: 80,
+    make: () =>
+      post(
+        "/pagamento-di-prova/x",
+        { intent: ["decline", "pay", "fail"] },
+        { params: { sessionId: input.value(known.paymentSessionId) } },
+      ),
+  },
+  {
+    route: "POST /api/pagamenti/webhook",
+    handler: paymentWebhook.action,
+    requests: 100,
+    make: () => {
+      const body = random.chance(0.5) ? JSON.stringify({ id: input.jsonValue(), type: input.text() }) : input.text();
+      const signature = input.headerValue(random.chance(0.5) ? `t=${input.number()},v1=${input.text()}` : input.text());
+      const request = new Request(`${origin}/api/pagamenti/webhook`, {
+        method: "POST",
+        headers: headers({ [SANDBOX_SIGNATURE_HEADER]: signature }),
+        body,
+      });
+      return { request, description: `POST webhook ${excerpt(signature)} ${excerpt(body)}` };
+    },
+  },
+  {
+    route: "GET /auth",
+    handler: auth.loader,
+    requests: 80,
+    make: () => get("/auth", { token: [], redirectTo: ["/orders"], tab: ["register"] }),
+  },
+  {
+    route: "POST /auth",
+    handler: auth.action,
+    requests: 350,
+    make: () => post("/auth", withIntent(authIntents)),
+  },
+  {
+    route: "GET /reset-password",
+    handler: resetPassword.loader,
+    requests: 40,
+    make: () => get("/reset-password", { token: [] }),
+  },
+  {
+    route: "POST /reset-password",
+    handler: resetPassword.action,
+    requests: 80,
+    make: () => post("/reset-password", { password: [testPassword], confirmPassword: [testPassword] }),
+  },
+  {
+    route: "POST /logout",
+    handler: logout.action,
+    requests: 60,
+    make: () => post("/logout", { redirectTo: ["/"] }, { signedIn: false }),
+  },
+  { route: "GET /profile", handler: profile.loader, requests: 30, make: () => get("/profile") },
+  {
+    route: "POST /profile",
+    handler: profile.action,
+    requests: 300,
+    make: () =>
+      post("/profile", {
+        first_name: ["Anna"],
+        last_name: ["Neri"],
+        phone: ["333 1234567"],
+        address: ["Via Roma 1"],
+        city: ["Fossano"],
+        postal_code: ["12045"],
+        country: ["Italia"],
+        date_of_birth: ["1980-02-29", "2024-02-30", "0000-01-01", ""],
+      }),
+  },
+  { route: "GET /orders", handler: orders.loader, requests: 20, make: () => get("/orders") },
+  {
+    route: "GET /orders/:orderId/label",
+    handler: orderLabel.loader,
+    requests: 60,
+    make: () => get("/orders/x/label", {}, { orderId: input.value("00000000-0000-4000-8000-000000000000") }),
+  },
+  { route: "GET /admin", handler: adminLayout.loader, requests: 10, make: () => get("/admin") },
+  { route: "GET /admin (index)", handler: adminIndex.loader, requests: 10, make: () => get("/admin") },
+  { route: "GET /admin/orders", handler: adminOrders.loader, requests: 10, make: () => get("/admin/orders") },
+  {
+    route: "GET /admin/orders/:orderId",
+    handler: adminOrderDetail.loader,
+    requests: 20,
+    make: () => get("/admin/orders/x", {}, { orderId: input.text() }),
+  },
+  { route: "GET /admin/products", handler: adminSection.loader, requests: 10, make: () => get("/admin/products") },
+  {
+    route: "GET /shop",
+    handler: shop.loader,
+    requests: 400,
+    make: () => get("/shop", catalogueQuery()),
+  },
+  {
+    route: "GET /api/catalogo",
+    handler: catalogueApi.loader,
+    requests: 400,
+    make: () => get("/api/catalogo", catalogueQuery()),
+  },
+  ...(
+    [
+      ["/donna", donna.loader],
+      ["/uomo", uomo.loader],
+      ["/bambini", bambini.loader],
+      ["/outlet", outlet.loader],
+      ["/nuova-collezione", newCollection.loader],
+    ] as const
+  ).map(
+    ([path, handler]): Target => ({
+      route: `GET ${path}`,
+      handler,
+      requests: 40,
+      make: () => get(path, catalogueQuery()),
+    }),
+  ),
+  ...(
+    [
+      ["GET /api/cart/quote", cartQuote.loader],
+      ["GET /logout", logout.loader],
+      ["GET /api/pagamenti/webhook", paymentWebhook.loader],
+    ] as const
+  ).map(([route, handler]): Target => ({ route, handler, requests: 5, make: () => get(route.slice(4)) })),
+  ...(
+    [
+      ["POST /api/catalogo", catalogueApi.action],
+      ["POST /orders/:orderId/label", orderLabel.action],
+      ["POST /sitemap.xml", sitemap.action],
+      ["POST /robots.txt", robots.action],
+    ] as const
+  ).map(([route, handler]): Target => ({ route, handler, requests: 5, make: () => post(route.slice(5), {}) })),
+  { route: "GET /sitemap.xml", handler: sitemap.loader, requests: 5, make: () => get("/sitemap.xml") },
+  { route: "GET /robots.txt", handler: robots.loader, requests: 5, make: () => get("/robots.txt") },
+  {
+    route: "GET /* (not found)",
+    handler: notFound.loader,
+    requests: 10,
+    make: () => get("/x", {}, { "*": input.text() }),
+  },
+];
+
+// Refused requests are logged as warnings, thousands of them here; errors still show.
+const loggerLevel = logger.level;
+beforeAll(() => {
+  logger.level = "error";
+});
+afterAll(() => {
+  logger.level = loggerLevel;
+});
+
+beforeAll(async () => {
+  const variant = await createTestVariant(db, { stock: 1_000_000 });
+  known.productId = String(variant.productId);
+  known.variantLine = variant.line(1);
+  await db.insert(blogPosts).values({
+    slug: fuzzPostSlug,
+    title: "Articolo delle richieste ostili",
+    excerpt: "Per i test.",
+    contentHtml: "<p>Testo.</p>",
+    publishedAt: new Date("2020-01-01T09:00:00Z"),
+    author: "Redazione",
+    category: "Prove",
+  });
+
+  const email = uniqueEmail("ostile");
+  await createConfirmedUser(db, { email, password: testPassword, name: "Anna Neri", role: "customer" });
+  const login = await callRoute(
+    auth.action,
+    formPost(`${origin}/auth`, { intent: "login", email, password: testPassword }, { ip: "192.0.2.200" }),
+    context,
+  );
+  known.customerCookie = (login.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
+
+  // A checkout with a cart and the first step done, then paid through a sandbox page: its session id.
+  const started = await callRoute(
+    checkout.action,
+    formPost(
+      `${origin}/checkout`,
+      { intent: "cart", cart: JSON.stringify([known.variantLine]) },
+      { ip: "192.0.2.201" },
+    ),
+    context,
+  );
+  known.checkoutCookie = (started.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
+  const shopper = { ip: "192.0.2.202", cookie: known.checkoutCookie };
+  await callRoute(
+    checkout.action,
+    formPost(`${origin}/checkout`, { intent: "information", ...draftFields() }, shopper),
+    context,
+  );
+  const payment = await callRoute<{ seen: string }>(
+    checkout.loader,
+    new Request(`${origin}/checkout?passo=pagamento`, { headers: { cookie: known.checkoutCookie } }),
+    context,
+  );
+  const placed = await callRoute(
+    checkout.action,
+    formPost(`${origin}/checkout`, { intent: "place", seen: payment.data.seen }, shopper),
+    context,
+  );
+  known.paymentSessionId = (placed.headers.get("Location") ?? "").split("/").at(-1) ?? "";
+
+  for (const sort of SORT_OPTIONS) {
+    for (const search of ["", "reggiseno"]) {
+      const page = await listProducts(db, { sort, search }, { pageSize: 2 });
+      if (page.nextCursor) known.cursors.push(page.nextCursor);
+    }
+  }
+});
+
+afterAll(async () => {
+  await deleteTestVariants(db);
+  // Its comments and ratings go with it.
+  await db.delete(blogPosts).where(eq(blogPosts.slug, fuzzPostSlug));
+});
+
+describe("hostile requests", () => {
+  it("the set-up found its real ids, cookies and cursors", () => {
+    expect(known.customerCookie).toMatch(/^vetrina\.session_token=/);
+    expect(known.checkoutCookie).toMatch(/^vetrina_checkout=/);
+    expect(known.paymentSessionId).toMatch(/^sbx_cs_/);
+    expect(known.cursors.length).toBeGreaterThan(0);
+  });
+
+  it("never answer with a server error", async () => {
+    const started = performance.now();
+    const failures = new Map<string, string>();
+    const summary: string[] = [];
+    let total = 0;
+    for (const target of targets) {
+      const statuses = new Map<number, number>();
+      for (let index = 0; index < target.requests; index++) {
+        const sent = target.make();
+        const outcome = await runHandler(() =>
+          target.handler({
+            request: sent.request,
+            url: new URL(sent.request.url),
+            params: sent.params ?? {},
+            context,
+          } as never),
+        );
+        statuses.set(outcome.status, (statuses.get(outcome.status) ?? 0) + 1);
+        if (outcome.status >= 500) {
+          const cause =
+            outcome.crash instanceof Error ? outcome.crash.message : String(outcome.crash ?? outcome.status);
+          // One example per route and cause.
+          const key = `${target.route}: ${excerpt(cause.split("\n")[0] ?? "")}`;
+          if (!failures.has(key)) failures.set(key, sent.description);
+        }
+      }
+      total += target.requests;
+      const counts = [...statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status}×${count}`);
+      summary.push(`${target.route.padEnd(36)} ${String(target.requests).padStart(4)}  ${counts.join(" ")}`);
+    }
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    console.log(
+      [
+        `${total} hostile requests (seed ${seed}) over ${targets.length} loaders and actions in ${seconds} s`,
+        ...summary,
+      ].join("\n"),
+    );
+    expect(Object.fromEntries(failures)).toEqual({});
+  }, 120_000);
+
+  it("answer a method an endpoint does not take with 405, in Italian", async () => {
+    for (const handler of [cartQuote.loader, logout.loader, paymentWebhook.loader]) {
+      const answer = handler();
+      expect([answer.status, answer.headers.get("Allow"), await answer.text()]).toEqual([
+        405,
+        "POST",
+        "Metodo non consentito.",
+      ]);
+    }
+    for (const handler of [catalogueApi.action, orderLabel.action, sitemap.action, robots.action]) {
+      const answer = handler();
+      expect([answer.status, answer.headers.get("Allow")]).toEqual([405, "GET, HEAD"]);
+    }
+  });
+
+  // The reset link's token is kept in a cookie that anybody can write (link-token-cookies.server.ts),
+  // and isPasswordResetTokenValid (accounts/credentials.server.ts) hands it to PostgreSQL as it is.
+  // A fix belongs there; until then this request ends in a 500, and the fuzz leaves that cookie out.
+  it.fails("GET /reset-password with a hand-made reset cookie holding a NUL character is no server error", async () => {
+    const request = new Request(`${origin}/reset-password`, {
+      headers: { cookie: craftedCookie("vetrina.reset_token", "a\u0000") },
+    });
+    const outcome = await runHandler(() =>
+      resetPassword.loader({ request, url: new URL(request.url), params: {}, context } as never),
+    );
+    expect(outcome.status).toBeLessThan(500);
+  });
+});
