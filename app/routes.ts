@@ -22,6 +22,8 @@ export default [
   route("pagamento-di-prova/:sessionId", "routes/sandbox-payment.tsx"),
   route("api/pagamenti/webhook", "routes/api-payment-webhook.ts"),
   route("auth", "routes/auth.tsx"),
+  route("auth/codice", "routes/two-factor.tsx"),
+  route("auth/attiva-due-passaggi", "routes/two-factor-setup.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
   route("logout", "routes/logout.ts"),
   route("profile", "routes/profile.tsx"),

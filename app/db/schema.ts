@@ -328,7 +328,7 @@ export const blogRatings = pgTable(
 );
 
 // ---------------------------------------------------------------------------
-// Auth: the four tables better-auth 1.x reads through its Drizzle adapter
+// Auth: the tables better-auth 1.x and its twoFactor plugin read through its Drizzle adapter
 // (configure it with `usePlural: true`). Roles live in user_profiles.
 // ---------------------------------------------------------------------------
 
@@ -340,6 +340,8 @@ export const users = pgTable("users", {
   image: text("image"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+  /** Set by better-auth's twoFactor plugin once an authenticator app is enrolled and confirmed. */
+  twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
 });
 
 export const sessions = pgTable(
@@ -393,6 +395,24 @@ export const verifications = pgTable(
   },
   (table) => [index("verifications_identifier_idx").on(table.identifier)],
 );
+
+/**
+ * The twoFactor plugin's table: one row per enrolled (or enrolling) user, with the TOTP secret and
+ * the recovery codes, both encrypted by better-auth with the auth secret.
+ */
+export const twoFactors = pgTable("two_factors", {
+  id: text("id").primaryKey(),
+  userId: text("user_id")
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: "cascade" }),
+  secret: text("secret").notNull(),
+  backupCodes: text("backup_codes").notNull(),
+  /** False between the start of an enrolment and the first correct code. */
+  verified: boolean("verified").notNull().default(true),
+  failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+  lockedUntil: timestamp("locked_until", { withTimezone: true }),
+});
 
 export const userProfiles = pgTable(
   "user_profiles",

@@ -5,6 +5,7 @@ import type { AuthTab } from "~/components/accounts/auth-dialog-state";
 import { AuthPanel } from "~/components/accounts/auth-panel";
 import { buttonClass } from "~/components/ui/button";
 import type { Database } from "~/db/client.server";
+import { refuseCommonPasswords } from "~/modules/accounts/common-passwords.server";
 import {
   confirmEmail,
   requestPasswordReset,
@@ -14,7 +15,7 @@ import {
 } from "~/modules/accounts/credentials.server";
 import { accountToasts, emailNotConfirmedMessage } from "~/modules/accounts/error-messages";
 import type { AuthFormResult, AuthIntent } from "~/modules/accounts/form-results";
-import { confirmationTokenCookie } from "~/modules/accounts/link-token-cookies.server";
+import { confirmationTokenCookie, readLinkToken } from "~/modules/accounts/link-token-cookies.server";
 import {
   checkLoginLimits,
   checkRateLimits,
@@ -24,6 +25,7 @@ import {
   signUpLimits,
 } from "~/modules/accounts/rate-limits.server";
 import { safeRedirectPath } from "~/modules/accounts/redirect";
+import { adminIdleMinutes, secondStepPath } from "~/modules/accounts/second-factor";
 import { getCurrentUser } from "~/modules/accounts/session.server";
 import { emailOnlySchema, loginSchema, registerSchema } from "~/modules/accounts/validation";
 import { fieldErrors } from "~/modules/forms/form-result";
@@ -48,11 +50,13 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 
   const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
   if (await getCurrentUser(request)) throw redirect(redirectTo);
-  const pendingToken: unknown = await confirmationCookie.parse(request.headers.get("Cookie"));
+  const pendingToken = await readLinkToken(confirmationCookie, request);
   return {
     tab: (url.searchParams.get("tab") === "register" ? "register" : "login") as AuthTab,
-    confirmationPending: typeof pendingToken === "string" && pendingToken !== "",
+    confirmationPending: pendingToken !== null,
     redirectTo,
+    // An admin's session ended after adminIdleMinutes without a request (see requireAdmin).
+    sessionExpired: url.searchParams.get("sessione") === "scaduta",
   };
 }
 
@@ -116,14 +120,24 @@ async function login(db: Database, form: FormData, request: Request) {
     );
   }
   await clearLoginLimits(db, ip, parsed.data.email);
-  // Sent only by a form posted before hydration: the browser must load the next page itself.
+  // Sent only by a form posted before hydration: the browser must load the next page itself (an
+  // admin's second step first).
   const redirectTo = form.get("redirectTo");
-  if (typeof redirectTo === "string") throw redirect(safeRedirectPath(redirectTo), { headers: result.headers });
-  return data<AuthFormResult>({ intent: "login", ok: true }, { headers: result.headers });
+  if (typeof redirectTo === "string") {
+    const landing = safeRedirectPath(redirectTo);
+    throw redirect(result.next ? secondStepPath(result.next, landing) : landing, { headers: result.headers });
+  }
+  return data<AuthFormResult>(
+    result.next ? { intent: "login", ok: true, next: result.next } : { intent: "login", ok: true },
+    { headers: result.headers },
+  );
 }
 
+// The browser checks the form with registerSchema; the server also refuses common passwords.
+const serverRegisterSchema = refuseCommonPasswords(registerSchema);
+
 async function register(db: Database, form: FormData, request: Request) {
-  const parsed = registerSchema.safeParse(formFields(form));
+  const parsed = serverRegisterSchema.safeParse(formFields(form));
   if (!parsed.success) return failed("register", { fieldErrors: fieldErrors(parsed.error) }, 400);
   const limited = await checkRateLimits(db, "sign_up", [[signUpLimits.perIp, clientIp(request)]]);
   if (limited) {
@@ -191,8 +205,8 @@ async function resendConfirmation(db: Database, form: FormData, request: Request
 
 async function confirm(request: Request) {
   const cookie = confirmationTokenCookie();
-  const token: unknown = await cookie.parse(request.headers.get("Cookie"));
-  const confirmed = typeof token === "string" && token !== "" && (await confirmEmail(token));
+  const token = await readLinkToken(cookie, request);
+  const confirmed = token !== null && (await confirmEmail(token));
   const headers = { "Set-Cookie": await cookie.serialize("", { maxAge: 0 }) };
   if (!confirmed) return failed("confirm-email", { error: invalidConfirmationLink }, 400, { headers });
   return data<AuthFormResult>({ intent: "confirm-email", ok: true }, { headers });
@@ -218,6 +232,11 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
       <h1 className="text-center text-3xl text-ink sm:text-4xl">
         {tab === "login" ? "Accedi al tuo Account" : "Crea un Account"}
       </h1>
+      {loaderData.sessionExpired && (
+        <p role="status" className="mt-6 rounded-sm border border-sand bg-linen p-4 text-sm text-ink">
+          La sessione di amministrazione è scaduta dopo {adminIdleMinutes} minuti di inattività: accedi di nuovo.
+        </p>
+      )}
       <EmailConfirmation
         pending={loaderData.confirmationPending}
         nativeAnswer={actionData?.intent === "confirm-email" ? actionData : undefined}

@@ -2,13 +2,15 @@ import { CircleAlert, CircleCheck } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Link, redirect, useNavigate } from "react-router";
 import { accountSchema } from "~/components/accounts/account-rules";
+import { NativeError } from "~/components/accounts/native-error";
 import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { useHydrated } from "~/components/use-hydrated";
-import { isPasswordResetTokenValid, resetPassword } from "~/modules/accounts/credentials.server";
+import { refuseCommonPasswords } from "~/modules/accounts/common-passwords.server";
+import { passwordResetAccount, resetPassword } from "~/modules/accounts/credentials.server";
 import { accountToasts } from "~/modules/accounts/error-messages";
-import { resetTokenCookie } from "~/modules/accounts/link-token-cookies.server";
+import { readLinkToken, resetTokenCookie } from "~/modules/accounts/link-token-cookies.server";
 import { invalidRecoveryToken, newPasswordSchema } from "~/modules/accounts/validation";
 import { type FormResult, fieldErrors } from "~/modules/forms/form-result";
 import { readForm } from "~/modules/forms/read-form.server";
@@ -30,20 +32,24 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   // The e-mail's link: keep its token in a cookie and continue on a clean URL.
   const fromLink = url.searchParams.get("token");
   if (fromLink) throw redirect("/reset-password", { headers: { "Set-Cookie": await cookie.serialize(fromLink) } });
-  const token: unknown = await cookie.parse(request.headers.get("Cookie"));
-  return { valid: typeof token === "string" && (await isPasswordResetTokenValid(token)) };
+  const token = await readLinkToken(cookie, request);
+  // The form names the account, so nobody sets a password on the wrong one; null: the link is void.
+  return { email: token ? await passwordResetAccount(token) : null };
 }
+
+// The browser checks the form with newPasswordSchema; the server also refuses common passwords.
+const serverNewPasswordSchema = refuseCommonPasswords(newPasswordSchema);
 
 export async function action({ request }: Route.ActionArgs) {
   const cookie = resetTokenCookie();
-  const token: unknown = await cookie.parse(request.headers.get("Cookie"));
-  if (typeof token !== "string" || token === "") {
+  const token = await readLinkToken(cookie, request);
+  if (!token) {
     return data<FormResult>(
       { ok: false, error: { title: accountToasts.passwordResetFailed.title, description: invalidRecoveryToken } },
       { status: 400 },
     );
   }
-  const parsed = newPasswordSchema.safeParse(Object.fromEntries(await readForm(request)));
+  const parsed = serverNewPasswordSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data<FormResult>({ ok: false, fieldErrors: fieldErrors(parsed.error) }, { status: 400 });
   if (!(await resetPassword(token, parsed.data.password))) {
     return data<FormResult>({ ok: false, error: accountToasts.passwordResetFailed }, { status: 400 });
@@ -64,7 +70,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     <div className="mx-auto max-w-md px-4 py-12 sm:py-16">
       {done ? (
         <Updated />
-      ) : !loaderData.valid ? (
+      ) : !loaderData.email ? (
         <div className="rounded-md border border-sand bg-white p-6 text-center sm:p-8">
           <CircleAlert aria-hidden className="mx-auto size-10 text-sale" strokeWidth={1.5} />
           <h1 className="mt-4 text-3xl text-ink">Link non valido</h1>
@@ -79,15 +85,16 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       ) : (
         <div className="rounded-md border border-sand bg-white p-6 sm:p-8">
           <h1 className="text-3xl text-ink">Reimposta la password</h1>
+          <p className="mt-2 text-ink">
+            Nuova password per <strong>{loaderData.email}</strong>
+          </p>
           <p className="mt-2 text-sm text-ink-soft">
             Scegli una nuova password: almeno 8 caratteri, con maiuscole, minuscole, numeri e caratteri speciali.
           </p>
           <form method="post" action="/reset-password" noValidate {...form.formProps} className="mt-6 space-y-4">
-            {form.nativeError && (
-              <p role="alert" className="rounded-sm border border-sale/30 bg-blush px-3 py-2 text-sm text-sale">
-                <strong>{form.nativeError.title}:</strong> {form.nativeError.description}
-              </p>
-            )}
+            {/* For password managers: the account whose password this is (not sent). */}
+            <input type="email" autoComplete="username" value={loaderData.email} readOnly hidden />
+            <NativeError error={form.nativeError} />
             <Field
               id="reset-password"
               name="password"

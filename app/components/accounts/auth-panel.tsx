@@ -1,6 +1,7 @@
 import { MailCheck } from "lucide-react";
 import { Tabs } from "radix-ui";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
+import { useLocation, useNavigate } from "react-router";
 import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { showToast } from "~/components/toast";
 import { buttonClass } from "~/components/ui/button";
@@ -9,8 +10,10 @@ import { TabList } from "~/components/ui/tabs";
 import { useHydrated } from "~/components/use-hydrated";
 import { accountToasts } from "~/modules/accounts/error-messages";
 import type { AuthFormResult } from "~/modules/accounts/form-results";
+import { secondStepPath } from "~/modules/accounts/second-factor";
 import { accountSchema } from "./account-rules";
-import type { AuthTab } from "./auth-dialog-state";
+import { type AuthTab, closeAuthDialog } from "./auth-dialog-state";
+import { NativeError } from "./native-error";
 
 // Login, registration and password-reset request, as the /auth page and the header dialog show
 // them. Every form posts to the /auth action.
@@ -122,15 +125,6 @@ function IntentField({ intent }: { intent: AuthFormResult["intent"] }) {
   return <input type="hidden" name="intent" value={intent} />;
 }
 
-function NativeError({ error }: { error?: { title: string; description: string } }) {
-  if (!error) return null;
-  return (
-    <p role="alert" className="rounded-sm border border-sale/30 bg-blush px-3 py-2 text-sm text-sale">
-      <strong>{error.title}:</strong> {error.description}
-    </p>
-  );
-}
-
 function LoginForm({
   idPrefix,
   redirectTo,
@@ -145,16 +139,32 @@ function LoginForm({
   onForgotPassword: () => void;
 }) {
   const hydrated = useHydrated();
+  const location = useLocation();
+  const navigate = useNavigate();
   const [email, setEmail] = useState("");
+  // An admin's login goes on at the second step's page, which lands where this login would have.
+  const [secondStep, setSecondStep] = useState<string | null>(null);
   const form = useCheckedForm<AuthFormResult>({
     schema: accountSchema((rules) => rules.loginSchema),
     action: "/auth",
     nativeAnswer,
-    onSuccess: () => {
+    onSuccess: (answer) => {
+      if (answer.ok && answer.next) {
+        setSecondStep(secondStepPath(answer.next, redirectTo ?? `${location.pathname}${location.search}`));
+        return;
+      }
       void showToast(accountToasts.loginSucceeded, "success");
       onLoggedIn();
     },
   });
+  // Only once the page has reloaded its data after the login: that reload cancels a navigation to a
+  // page the browser has not loaded the route of yet.
+  const reloading = form.fetcher.state !== "idle";
+  useEffect(() => {
+    if (!secondStep || reloading) return;
+    closeAuthDialog();
+    void navigate(secondStep);
+  }, [secondStep, reloading, navigate]);
   const answer = form.fetcher.data ?? nativeAnswer;
   const unconfirmed = answer && !answer.ok && "unconfirmed" in answer && answer.unconfirmed;
 

@@ -3,10 +3,12 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { accounts, outgoingEmails, sessions, users, verifications } from "~/db/schema";
 import { logger } from "~/modules/log/logger.server";
 import { connectTestDatabase } from "../../../tests/integration/database";
+import { cookieFrom, visitorHeaders } from "../../../tests/support/admin-session";
 import { testPassword as password, profileRow, registrationForm, uniqueEmail } from "../../../tests/support/fixtures";
+import { enrolSecondFactor, totpCode } from "../../../tests/support/second-factor";
 import {
   confirmEmail,
-  isPasswordResetTokenValid,
+  passwordResetAccount,
   requestPasswordReset,
   resendConfirmationEmail,
   resetPassword,
@@ -17,7 +19,8 @@ import {
 import { emailNotConfirmedMessage, existingEmailMessage, invalidCredentialsMessage } from "./error-messages";
 import { getProfile, updateProfile } from "./profile.server";
 import { createOrPromoteAdmin } from "./provisioning.server";
-import { getCurrentUser, requireAdmin, requireUser } from "./session.server";
+import { getAdminWithoutSecondFactor, getCurrentUser, requireAdmin, requireUser } from "./session.server";
+import { verifySecondFactor } from "./two-factor.server";
 import { type RegisterInput, registerSchema } from "./validation";
 
 vi.stubEnv("BETTER_AUTH_SECRET", "integration-test-secret-of-32-characters!");
@@ -27,17 +30,6 @@ const db = connectTestDatabase();
 
 const registration = (email: string, name = "Maria Rosa Bianchi"): RegisterInput =>
   registerSchema.parse(registrationForm(email, name));
-
-const visitorHeaders = (cookie?: string) =>
-  new Headers({ "x-client-ip": "203.0.113.7", "user-agent": "vitest", ...(cookie ? { cookie } : {}) });
-
-/** The Cookie header a browser would send after receiving these Set-Cookie headers. */
-function cookieFrom(headers: Headers): string {
-  return headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .join("; ");
-}
 
 async function lastEmailTo(to: string) {
   const [email] = await db
@@ -222,8 +214,8 @@ describe("password reset", () => {
     const resetEmail = await lastEmailTo(email);
     expect(resetEmail?.subject).toContain("Reimposta la tua password");
     const token = tokenOfLink(resetEmail?.textBody ?? "", "/reset-password");
-    expect(await isPasswordResetTokenValid(token)).toBe(true);
-    expect(await isPasswordResetTokenValid("not-a-token")).toBe(false);
+    expect(await passwordResetAccount(token)).toBe(email);
+    expect(await passwordResetAccount("not-a-token")).toBeNull();
     // Stored hashed: the database does not hold the token of the link.
     const stored = await db.select().from(verifications).where(eq(verifications.value, id));
     expect(stored).toHaveLength(1);
@@ -232,12 +224,48 @@ describe("password reset", () => {
     const newPassword = "Nuova#Password9";
     expect(await resetPassword(token, newPassword)).toBe(true);
     expect(await resetPassword(token, "Altra#Password9")).toBe(false);
-    expect(await isPasswordResetTokenValid(token)).toBe(false);
+    expect(await passwordResetAccount(token)).toBeNull();
 
     expect(await db.$count(sessions, eq(sessions.userId, id))).toBe(0);
     for (const cookie of cookies) expect(await getCurrentUser(requestWith(cookie))).toBeNull();
     expect((await signIn({ email, password }, visitorHeaders())).ok).toBe(false);
     expect((await signIn({ email, password: newPassword }, visitorHeaders())).ok).toBe(true);
+  });
+
+  /** A reset link e-mailed now to `email`: its token. */
+  async function resetLink(email: string) {
+    await requestPasswordReset(email);
+    return tokenOfLink((await lastEmailTo(email))?.textBody ?? "", "/reset-password");
+  }
+
+  it("voids older links once a newer one has set the password", async () => {
+    const { email } = await confirmedCustomer();
+    const older = await resetLink(email);
+    const newer = await resetLink(email);
+    expect(await passwordResetAccount(older)).toBe(email);
+    expect(await resetPassword(newer, "Nuova#Password9")).toBe(true);
+    expect(await passwordResetAccount(older)).toBeNull();
+    expect(await resetPassword(older, "Altra#Password9")).toBe(false);
+    expect((await signIn({ email, password: "Nuova#Password9" }, visitorHeaders())).ok).toBe(true);
+  });
+
+  it("voids every link when the password changes in any other way", async () => {
+    const { email, id } = await confirmedCustomer();
+    const beforeCli = await resetLink(email);
+    await createOrPromoteAdmin(db, { email, password: "Cambiata#2024" });
+    expect(await passwordResetAccount(beforeCli)).toBeNull();
+    expect(await resetPassword(beforeCli, "Altra#Password9")).toBe(false);
+
+    // Even a change that bypasses the shop's code, straight in the database.
+    const beforeSql = await resetLink(email);
+    const [account] = await db.select().from(accounts).where(eq(accounts.userId, id));
+    await db
+      .update(accounts)
+      .set({ password: `${account?.password}` })
+      .where(eq(accounts.userId, id));
+    expect(await passwordResetAccount(beforeSql)).toBe(email);
+    await db.update(accounts).set({ password: "not-a-hash" }).where(eq(accounts.userId, id));
+    expect(await passwordResetAccount(beforeSql)).toBeNull();
   });
 });
 
@@ -283,7 +311,7 @@ describe("roles", () => {
     return (thrown as Response).headers.get("Location");
   }
 
-  it("sends guests to /auth and back, and everyone but an admin away from admin pages", async () => {
+  it("sends guests to /auth and back, and everyone but an admin with the second factor away from admin pages", async () => {
     expect(await redirectOf(requireUser(requestWith(undefined), new URL("http://negozio.test/orders?x=1")))).toBe(
       "/auth?redirectTo=%2Forders%3Fx%3D1",
     );
@@ -297,9 +325,25 @@ describe("roles", () => {
     });
     expect(await redirectOf(requireAdmin(requestWith(cookie, "/admin/orders")))).toBe("/");
 
+    // Promotion ends the account's sessions; its next login must set up the second factor first.
     await createOrPromoteAdmin(db, { email: customer.email });
     expect((await profileRow(db, customer.id))?.role).toBe("admin");
-    expect(await requireAdmin(requestWith(cookie, "/admin/orders"))).toMatchObject({ role: "admin" });
+    expect(await redirectOf(requireAdmin(requestWith(cookie, "/admin/orders")))).toBe("/");
+    const withPasswordOnly = await loggedIn(customer.email);
+    expect(await redirectOf(requireAdmin(requestWith(withPasswordOnly, "/admin/orders")))).toBe(
+      "/auth/attiva-due-passaggi?redirectTo=%2Fadmin%2Forders",
+    );
+    expect(await getCurrentUser(requestWith(withPasswordOnly))).toMatchObject({ role: "customer" });
+
+    const { secret } = await enrolSecondFactor(db, customer.id, process.env.BETTER_AUTH_SECRET ?? "");
+    const challenge = await signIn({ email: customer.email, password }, visitorHeaders());
+    if (!challenge.ok) throw new Error(challenge.message);
+    const verified = await verifySecondFactor("totp", totpCode(secret), visitorHeaders(cookieFrom(challenge.headers)));
+    if (!verified.ok) throw new Error(verified.message);
+    expect(await requireAdmin(requestWith(cookieFrom(verified.headers), "/admin/orders"))).toMatchObject({
+      id: customer.id,
+      role: "admin",
+    });
   });
 });
 
@@ -341,16 +385,16 @@ describe("auth events", () => {
 });
 
 describe("npm run user:admin", () => {
-  it("creates a confirmed admin who can log in at once", async () => {
+  it("creates a confirmed admin who can log in at once, and is led to set up the second factor", async () => {
     const email = uniqueEmail();
     expect(await createOrPromoteAdmin(db, { email, password: "Admin#Pass2024" })).toBe("created");
     const result = await signIn({ email, password: "Admin#Pass2024" }, visitorHeaders());
     if (!result.ok) throw new Error(result.message);
-    expect(await requireAdmin(requestWith(cookieFrom(result.headers), "/admin"))).toMatchObject({
+    expect(result.next).toBe("setup");
+    expect(await getAdminWithoutSecondFactor(requestWith(cookieFrom(result.headers), "/admin"))).toMatchObject({
       email,
-      role: "admin",
     });
-    await expect(createOrPromoteAdmin(db, { email: uniqueEmail() })).rejects.toThrow("A new admin needs --password.");
+    await expect(createOrPromoteAdmin(db, { email: uniqueEmail() })).rejects.toThrow("A new admin needs a password");
   });
 
   it("promotes an existing customer, confirming the account and replacing the password only when given", async () => {
@@ -358,7 +402,7 @@ describe("npm run user:admin", () => {
     await signUp(registration(email), visitorHeaders());
     expect(await createOrPromoteAdmin(db, { email: email.toUpperCase() })).toBe("promoted");
     const cookie = await loggedIn(email);
-    expect(await getCurrentUser(requestWith(cookie))).toMatchObject({ role: "admin" });
+    expect(await getAdminWithoutSecondFactor(requestWith(cookie))).toMatchObject({ email });
 
     expect(await createOrPromoteAdmin(db, { email, password: "Cambiata#2024" })).toBe("promoted");
     expect(await getCurrentUser(requestWith(cookie))).toBeNull();

@@ -9,8 +9,9 @@ import type { Config } from "~/config.server";
  * BETTER_AUTH_SECRET wins when set; config.server.ts demands it in production over HTTPS, where it
  * belongs with the other secrets of the deployment. Everywhere else (local runs, `npm start`, tests)
  * a random secret is generated on first start and kept in DATA_DIR/auth-secret (mode 600), so
- * sessions and pending confirmation links survive restarts with no setup. Losing that file only
- * signs everybody out and voids unconfirmed links: password hashes and reset tokens do not use it.
+ * sessions and pending confirmation links survive restarts with no setup. Losing that file signs
+ * everybody out, voids unconfirmed links and the admins' second factors (encrypted with it; see
+ * `npm run user:admin -- --reset-two-factor`): password hashes and reset tokens do not use it.
  */
 export function resolveAuthSecret(config: Pick<Config, "authSecret" | "dataDir">): string {
   if (config.authSecret) return config.authSecret;

@@ -1,5 +1,6 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { twoFactor } from "better-auth/plugins/two-factor";
 import { config } from "~/config.server";
 import { db } from "~/db/client.server";
 import * as schema from "~/db/schema";
@@ -82,6 +83,10 @@ function createAuth() {
       // Set by server/http.ts from the connection; a client cannot forge it.
       ipAddress: { ipAddressHeaders: ["x-client-ip"] },
     },
+    // Authenticator-app codes and recovery codes, required of admins (see two-factor.server.ts).
+    // A login with a wrong code 5 times ends; 10 wrong codes in a row lock the account's second
+    // factor for 15 minutes (the plugin's defaults). No "trusted device": every admin login asks.
+    plugins: [twoFactor({ issuer: shop.name })],
     // The shop's own limits apply in the route actions (see rate-limits.server.ts).
     rateLimit: { enabled: false },
     telemetry: { enabled: false },

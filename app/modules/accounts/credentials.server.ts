@@ -1,11 +1,12 @@
 import { isAPIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { sessions, users } from "~/db/schema";
+import { sessions, userProfiles, users } from "~/db/schema";
 import { logger } from "~/modules/log/logger.server";
 import { auth } from "./auth.server";
 import { type AuthFailure, existingEmailMessage, loginErrorMessage, registrationErrorMessage } from "./error-messages";
 import { recordConsents } from "./profile.server";
+import type { SecondStep } from "./second-factor";
 import type { LoginInput, RegisterInput } from "./validation";
 
 // Sign-up, login, logout, e-mail confirmation and password reset, through better-auth's server API.
@@ -15,13 +16,13 @@ import type { LoginInput, RegisterInput } from "./validation";
 
 export type Outcome = { ok: true; headers: Headers } | { ok: false; message: string };
 
-function failureOf(error: unknown): AuthFailure {
+export function failureOf(error: unknown): AuthFailure {
   if (!isAPIError(error)) return undefined;
   const body = error.body as { code?: string; message?: string } | undefined;
   return { code: body?.code, message: body?.message ?? error.message };
 }
 
-function logUnexpected(error: unknown, action: string) {
+export function logUnexpected(error: unknown, action: string) {
   if (!isAPIError(error)) logger.error({ err: error, action }, "account operation failed");
 }
 
@@ -56,9 +57,15 @@ export async function signUp(input: RegisterInput, requestHeaders: Headers): Pro
 
 /**
  * Logs in with a new session and a new cookie. A session the browser still carried from before is
- * ended, so no token issued earlier outlives the login.
+ * ended, so no token issued earlier outlives the login. An admin's login goes on with `next`: with
+ * the second factor set up, the password gives no session yet, only a challenge cookie for the code
+ * (two-factor.server.ts); without it, the session it gives opens nothing of the admin area until
+ * the set-up is done.
  */
-export async function signIn(input: LoginInput, requestHeaders: Headers): Promise<Outcome & { userId?: string }> {
+export async function signIn(
+  input: LoginInput,
+  requestHeaders: Headers,
+): Promise<{ ok: true; headers: Headers; next?: SecondStep } | { ok: false; message: string }> {
   const previous = await auth().api.getSession({ headers: requestHeaders });
   try {
     const { headers, response } = await auth().api.signInEmail({
@@ -67,8 +74,17 @@ export async function signIn(input: LoginInput, requestHeaders: Headers): Promis
       returnHeaders: true,
     });
     if (previous) await db().delete(sessions).where(eq(sessions.token, previous.session.token));
+    if ("twoFactorRedirect" in response) {
+      logger.info({ event: "login_password_accepted", email: input.email }, "auth event");
+      return { ok: true, headers, next: "code" };
+    }
     logger.info({ event: "login", userId: response.user.id }, "auth event");
-    return { ok: true, headers, userId: response.user.id };
+    const [profile] = await db()
+      .select({ role: userProfiles.role })
+      .from(userProfiles)
+      .where(eq(userProfiles.id, response.user.id));
+    const settingUp = profile?.role === "admin" && !response.user.twoFactorEnabled;
+    return settingUp ? { ok: true, headers, next: "setup" } : { ok: true, headers };
   } catch (error) {
     logUnexpected(error, "login");
     const failure = failureOf(error);
@@ -113,10 +129,16 @@ export async function requestPasswordReset(email: string): Promise<void> {
   await auth().api.requestPasswordReset({ body: { email } });
 }
 
-export async function isPasswordResetTokenValid(token: string): Promise<boolean> {
+/**
+ * The address of the account a reset link is for, or null when the link is unknown, used or expired.
+ * A newer reset, or any other change of the password, voids it (migration 0011's trigger).
+ */
+export async function passwordResetAccount(token: string): Promise<string | null> {
   const context = await auth().$context;
   const verification = await context.internalAdapter.findVerificationValue(`reset-password:${token}`);
-  return verification !== null && verification !== undefined && verification.expiresAt > new Date();
+  if (!verification || verification.expiresAt <= new Date()) return null;
+  const [user] = await db().select({ email: users.email }).from(users).where(eq(users.id, verification.value));
+  return user?.email ?? null;
 }
 
 /** Sets the new password; every session of that account ends (revokeSessionsOnPasswordReset). */

@@ -41,6 +41,25 @@ export function registrationErrorMessage(failure: AuthFailure): string {
   return (failure?.code && commonMessages[failure.code]) || registrationFallback;
 }
 
+// The second factor of an admin's login. The plugin ends a login after 5 wrong codes and locks the
+// account's codes for 15 minutes after 10 wrong ones in a row.
+const secondFactorMessages: Record<string, string> = {
+  INVALID_CODE: "Codice non valido. Controlla l'ora del telefono e riprova con il codice che l'app mostra ora.",
+  INVALID_BACKUP_CODE: "Codice di recupero non valido, o già usato.",
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: "Troppi codici errati: accedi di nuovo con email e password.",
+  INVALID_TWO_FACTOR_COOKIE: "Il tempo per inserire il codice è scaduto: accedi di nuovo con email e password.",
+  ACCOUNT_TEMPORARILY_LOCKED: "Troppi codici errati per questo account: riprova tra 15 minuti.",
+};
+const secondFactorFallback = "Verifica non riuscita: accedi di nuovo con email e password.";
+
+/** A failed code, at the login's second step or at the set-up. */
+export function secondFactorErrorMessage(failure: AuthFailure): string {
+  return (failure?.code && secondFactorMessages[failure.code]) || secondFactorFallback;
+}
+
+export const wrongPasswordMessage = "Password non corretta";
+export const secondFactorSetupFallback = "Si è verificato un errore durante l'attivazione: riprova.";
+
 /** The spec's toasts: a title and a description. */
 export const accountToasts = {
   loginSucceeded: { title: "Login riuscito", description: "Benvenuto nel tuo account" },
@@ -60,4 +79,6 @@ export const accountToasts = {
   resetRequestFailedTitle: "Errore",
   passwordResetFailed: { title: "Errore Reset Password", description: "Impossibile aggiornare la password" },
   passwordUpdatedTitle: "Password Aggiornata!",
+  secondFactorFailedTitle: "Verifica non riuscita",
+  secondFactorSetupFailedTitle: "Attivazione non riuscita",
 } as const;

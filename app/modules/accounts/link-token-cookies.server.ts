@@ -1,4 +1,4 @@
-import { createCookie } from "react-router";
+import { type Cookie, createCookie } from "react-router";
 import { config } from "~/config.server";
 import { confirmationLinkHours, resetLinkMinutes } from "./emails";
 
@@ -19,3 +19,13 @@ function linkTokenCookie(name: string, maxAgeSeconds: number) {
 
 export const confirmationTokenCookie = () => linkTokenCookie("vetrina.confirm_token", confirmationLinkHours * 3600);
 export const resetTokenCookie = () => linkTokenCookie("vetrina.reset_token", resetLinkMinutes * 60);
+
+// Reset tokens are random letters and digits, confirmation tokens signed JWTs (base64url and dots).
+// These cookies are not signed, so a visitor may put anything in them: anything else is no token.
+const linkTokenPattern = /^[\w.-]{1,1024}$/;
+
+/** The token the link left in `cookie`, or null when there is none or it cannot be one. */
+export async function readLinkToken(cookie: Cookie, request: Request): Promise<string | null> {
+  const token: unknown = await cookie.parse(request.headers.get("Cookie"));
+  return typeof token === "string" && linkTokenPattern.test(token) ? token : null;
+}

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { accounts, sessions, type UserRole, userProfiles, users } from "~/db/schema";
+import { accounts, sessions, twoFactors, type UserRole, userProfiles, users } from "~/db/schema";
 import { normalizeEmail } from "~/modules/mail/address";
 import { splitFullName } from "./names";
 import { hashPassword } from "./password.server";
@@ -33,16 +33,20 @@ export async function createConfirmedUser(db: Database, account: NewAccount): Pr
 
 /**
  * `npm run user:admin`: creates a confirmed admin, or makes an existing account an admin (and
- * confirms it). A password given for an existing account replaces its password and ends its sessions.
+ * confirms it, and replaces its password when one is given). The account's sessions end: an admin's
+ * sessions all begin with a login that asks for the second factor (or for setting it up).
+ * `resetSecondFactor` (an admin who lost the phone and the recovery codes) removes the second factor,
+ * to be set up again at the next login.
  */
 export async function createOrPromoteAdmin(
   db: Database,
-  admin: { email: string; password?: string; name?: string },
+  admin: { email: string; password?: string; name?: string; resetSecondFactor?: boolean },
 ): Promise<"created" | "promoted"> {
   const email = normalizeEmail(admin.email);
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (!existing) {
-    if (!admin.password) throw new Error("A new admin needs --password.");
+    if (!admin.password)
+      throw new Error("A new admin needs a password: type it when asked, or pipe it on standard input.");
     await createConfirmedUser(db, {
       email,
       password: admin.password,
@@ -58,6 +62,11 @@ export async function createOrPromoteAdmin(
       .insert(userProfiles)
       .values({ id: existing.id, role: "admin" })
       .onConflictDoUpdate({ target: userProfiles.id, set: { role: "admin" } });
+    await tx.delete(sessions).where(eq(sessions.userId, existing.id));
+    if (admin.resetSecondFactor) {
+      await tx.delete(twoFactors).where(eq(twoFactors.userId, existing.id));
+      await tx.update(users).set({ twoFactorEnabled: false }).where(eq(users.id, existing.id));
+    }
     if (!passwordHash) return;
     const updated = await tx
       .update(accounts)
@@ -73,7 +82,6 @@ export async function createOrPromoteAdmin(
         password: passwordHash,
       });
     }
-    await tx.delete(sessions).where(eq(sessions.userId, existing.id));
   });
   return "promoted";
 }

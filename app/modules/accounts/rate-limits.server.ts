@@ -31,6 +31,10 @@ export const confirmationEmailLimits = {
   perAddress: { name: "confirmation-email-address", points: 3, durationSeconds: minutes(60) },
 } satisfies Record<string, RateLimit>;
 
+// The plugin ends a login after 5 wrong codes and locks an account's codes after 10 in a row; this
+// stops one IP from trying codes (or set-up passwords) across many logins.
+export const secondFactorLimits = { perIp: { name: "second-factor-ip", points: 60, durationSeconds: minutes(15) } };
+
 /** checkFormRateLimits for the account forms, logging each refusal as an auth event. */
 export async function checkRateLimits(
   db: Database,

@@ -81,6 +81,26 @@ export const newPasswordSchema = z
     when: bothPasswordsTyped,
   });
 
+// The second factor of an admin's login, and its set-up.
+
+/** The 6 digits of an authenticator app; spaces ("123 456", as some apps show it) are ignored. */
+export const totpCodeSchema = z.object({
+  code: z
+    .string()
+    .transform((code) => code.replace(/\s/g, ""))
+    .pipe(z.string().regex(/^\d{6}$/, "Inserisci il codice di 6 cifre che mostra l'app")),
+});
+
+/** One of the recovery codes given at the set-up, such as "a1B2c-3D4e5". */
+export const recoveryCodeSchema = z.object({
+  code: z.string().trim().min(1, "Inserisci un codice di recupero").max(32, "Codice di recupero non valido"),
+});
+
+/** The password typed again before the second factor is set up. */
+export const passwordConfirmationSchema = z.object({
+  password: z.string().min(1, "La password è richiesta").max(passwordMaxLength, passwordTooLong),
+});
+
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 
 function isPlausibleBirthDate(value: string): boolean {

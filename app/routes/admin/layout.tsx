@@ -7,7 +7,8 @@ export function meta() {
   return [{ title: "Amministrazione" }, { name: "robots", content: "noindex, nofollow" }];
 }
 
-// Each admin route's own loader checks the role too: a data request may skip this one.
+// Each admin route's own loader checks too (the role, the second factor, the idle time): a data
+// request may skip this one.
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   return null;

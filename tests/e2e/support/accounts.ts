@@ -3,19 +3,41 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
 import type { NewOrder, UserRole } from "../../../app/db/schema";
+import { resolveAuthSecret } from "../../../app/modules/accounts/auth-secret.server";
 import { createConfirmedUser } from "../../../app/modules/accounts/provisioning.server";
 import { insertOrder, testPassword, uniqueEmail } from "../../support/fixtures";
+import { enrolSecondFactor, totpCode } from "../../support/second-factor";
 import { e2eDatabase } from "./database";
 import { openHydrated } from "./page";
 import { appPort, baseURL } from "./ports";
 
-export type TestUser = { id: string; email: string; password: string; name: string };
+/** `secondFactor`: an admin's authenticator app (its base32 secret) and recovery codes. */
+export type TestUser = {
+  id: string;
+  email: string;
+  password: string;
+  name: string;
+  secondFactor?: { secret: string; recoveryCodes: string[] };
+};
 
-/** A new confirmed account, straight in the database (no e-mail, no rate limit). */
-export async function createUser(role: UserRole = "customer", name = "Anna Neri"): Promise<TestUser> {
+/** The server's DATA_DIR, where it keeps its auth secret and the labels (see playwright.config.ts). */
+const dataDir = path.join(".e2e-data", String(appPort));
+
+/**
+ * A new confirmed account, straight in the database (no e-mail, no rate limit). An admin has the
+ * second factor set up already, as admins must; `{ secondFactor: false }` leaves it to set up.
+ */
+export async function createUser(
+  role: UserRole = "customer",
+  name = "Anna Neri",
+  { secondFactor = true } = {},
+): Promise<TestUser> {
   const email = uniqueEmail(role);
   const id = await createConfirmedUser(e2eDatabase(), { email, password: testPassword, name, role });
-  return { id, email, password: testPassword, name };
+  const user: TestUser = { id, email, password: testPassword, name };
+  if (role !== "admin" || !secondFactor) return user;
+  const authSecret = resolveAuthSecret({ authSecret: undefined, dataDir });
+  return { ...user, secondFactor: await enrolSecondFactor(e2eDatabase(), id, authSecret) };
 }
 
 /** Fills the login form on the page and sends it. */
@@ -25,10 +47,21 @@ export async function fillLogin(page: Page, email: string, password: string) {
   await page.getByRole("button", { name: "Accedi", exact: true }).click();
 }
 
-/** Logs in through the /auth page, as a customer would, and waits for the home page. */
-export async function logIn(page: Page, user: Pick<TestUser, "email" | "password">) {
+/**
+ * Fills the second step of an admin's login with the app's code at `time` and sends it (a code
+ * counts once: a second login within 30 seconds takes the next one, `Date.now() + 30_000`).
+ */
+export async function fillSecondFactor(page: Page, secret: string, time = Date.now()) {
+  await expect(page).toHaveURL(/\/auth\/codice\?/);
+  await page.getByLabel("Codice di verifica").fill(totpCode(secret, time));
+  await page.getByRole("button", { name: "Verifica", exact: true }).click();
+}
+
+/** Logs in through the /auth page, as a customer would (an admin with the app's code), and waits for the home page. */
+export async function logIn(page: Page, user: Pick<TestUser, "email" | "password" | "secondFactor">) {
   await openHydrated(page, "/auth");
   await fillLogin(page, user.email, user.password);
+  if (user.secondFactor) await fillSecondFactor(page, user.secondFactor.secret);
   await expect(accountMenu(page)).toBeVisible();
 }
 
@@ -37,24 +70,44 @@ export function accountMenu(page: Page) {
   return page.locator('summary[aria-label="Il mio account"]');
 }
 
-/** The session cookie of a login made over plain HTTP, as "name=value" for a Cookie header. */
-export async function sessionCookie(user: Pick<TestUser, "email" | "password">): Promise<string> {
-  const response = await fetch(`${baseURL}/auth`, {
+/** A form post over plain HTTP, as a page posts it; `cookie` as a Cookie header. */
+function postForm(path: string, fields: Record<string, string>, cookie?: string) {
+  return fetch(`${baseURL}${path}`, {
     method: "POST",
-    headers: { Origin: baseURL, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ intent: "login", email: user.email, password: user.password }),
+    headers: {
+      Origin: baseURL,
+      "Content-Type": "application/x-www-form-urlencoded",
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
+    body: new URLSearchParams(fields),
     redirect: "manual",
   });
-  const cookie = response.headers
+}
+
+/** The cookie named `…name` that a response sets, as "name=value". */
+function cookieSet(response: Response, name: string): string | undefined {
+  return response.headers
     .getSetCookie()
     .map((header) => header.split(";")[0] ?? "")
-    .find((pair) => pair.includes("session_token="));
+    .find((pair) => pair.includes(`${name}=`) && !pair.endsWith("="));
+}
+
+/** The session cookie of a login made over plain HTTP (an admin's with the app's code), as "name=value" for a Cookie header. */
+export async function sessionCookie(user: Pick<TestUser, "email" | "password" | "secondFactor">): Promise<string> {
+  let response = await postForm("/auth", { intent: "login", email: user.email, password: user.password });
+  if (user.secondFactor) {
+    const challenge = cookieSet(response, "two_factor");
+    if (!challenge) throw new Error(`No second-factor challenge for ${user.email} (HTTP ${response.status})`);
+    const code = totpCode(user.secondFactor.secret);
+    response = await postForm("/auth/codice", { intent: "totp", code }, challenge);
+  }
+  const cookie = cookieSet(response, "session_token");
   if (!cookie) throw new Error(`No session cookie for ${user.email} (HTTP ${response.status})`);
   return cookie;
 }
 
 /** The server's folder of shipping labels (DATA_DIR/labels, see app/modules/orders/labels.server.ts). */
-const labelsFolder = path.join(".e2e-data", String(appPort), "labels");
+const labelsFolder = path.join(dataDir, "labels");
 
 /**
  * A shipped order of `userId` (see insertOrder) with a tracking code. `label: "file"` gives it a label
