@@ -112,6 +112,8 @@ describe("caching and files", () => {
       "/checkout?passo=pagamento",
       "/admin/orders",
       "/admin/orders/x.data",
+      // Shows an admin's recovery codes.
+      "/auth/attiva-due-passaggi",
     ]) {
       expect((await fetch(`${base}${path}`)).headers.get("Cache-Control")).toBe("private, no-store");
     }
