@@ -7,7 +7,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, ServerRouter } from "react-router";
 import { NonceProvider } from "~/components/nonce";
 import { config } from "~/config.server";
-import { logger } from "~/modules/log/logger.server";
+import { logger } from "~/logger.server";
 import { contentSecurityPolicy } from "~/modules/security/content-security-policy";
 
 export const streamTimeout = 5_000;

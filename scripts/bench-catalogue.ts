@@ -19,7 +19,7 @@ import pg from "pg";
 import type { Database } from "../app/db/client.server";
 import { applyMigrations } from "../app/db/migrate.server";
 import * as schema from "../app/db/schema";
-import { buildDemoCatalog } from "../app/db/seed/catalog";
+import { buildDemoCatalog } from "../app/demo/catalog/catalog";
 import { parseFilters } from "../app/modules/catalog/filters";
 import { type ListingFilters, listProducts } from "../app/modules/catalog/listing.server";
 import { type BenchRow, freePort, log, ms, openBenchDatabase, percentile, printTable, seconds } from "./bench-support";

@@ -15,7 +15,7 @@ import fs from "node:fs/promises";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { buildDemoCatalog } from "../app/db/seed/catalog";
+import { buildDemoCatalog } from "../app/demo/catalog/catalog";
 import { IMAGE_WIDTHS } from "../app/modules/files/responsive-images";
 import { type BenchRow, freePort, log, ms, openBenchDatabase, percentile, printTable, seconds } from "./bench-support";
 

@@ -2,7 +2,7 @@
 // only if they do not reference demo rows). Usage: npm run db:seed
 import path from "node:path";
 import { readConfig } from "../app/config.server";
-import { resetDemoData } from "../app/db/seed/seed.server";
+import { resetDemoData } from "../app/demo/seed.server";
 import { openDatabase } from "../server/database";
 
 const config = readConfig();

@@ -3,7 +3,7 @@ import type pg from "pg";
 import type { Config } from "../app/config.server";
 import { connectDatabase, type Database, disconnectDatabase } from "../app/db/client.server";
 import { applyMigrations } from "../app/db/migrate.server";
-import { logger } from "../app/modules/log/logger.server";
+import { logger } from "../app/logger.server";
 import { startEmbeddedPostgres } from "./embedded-postgres";
 
 export type OpenDatabase = { db: Database; pool: pg.Pool; close: () => Promise<void> };

@@ -1,9 +1,9 @@
 import path from "node:path";
 import { ConfigError, readConfig } from "../app/config.server";
-import { hasCatalog, seedDemoData } from "../app/db/seed/seed.server";
+import { hasCatalog, seedDemoData } from "../app/demo/seed.server";
+import { logger } from "../app/logger.server";
 import { type Scheduler, startScheduler } from "../app/modules/jobs/scheduler.server";
 import { shopJobs } from "../app/modules/jobs/shop-jobs.server";
-import { logger } from "../app/modules/log/logger.server";
 import { type MailWorker, startMailWorker } from "../app/modules/mail/queue.server";
 import { mailTransportFor } from "../app/modules/mail/transport.server";
 import { paymentProviderFor } from "../app/modules/payments/providers.server";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { RequestHandler } from "express";
-import { logger } from "../app/modules/log/logger.server";
+import { logger } from "../app/logger.server";
 
 // What every request passes before it reaches the shop: security headers, the request log, the
 // methods and body sizes the shop accepts, the cross-site check, the visitor's IP as the trusted

@@ -1,6 +1,6 @@
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import { logger } from "../modules/log/logger.server";
+import { logger } from "../logger.server";
 import * as schema from "./schema";
 
 /** The shop's database through Drizzle, with its pool (`$client`) for the few callers that need pg itself. */

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { buildDemoBlog } from "~/demo/blog";
+import { buildDemoCatalog } from "~/demo/catalog/catalog";
 import { connectTestDatabase } from "../../tests/integration/database";
 import { applyMigrations } from "./migrate.server";
-import { buildDemoBlog } from "./seed/blog";
-import { buildDemoCatalog } from "./seed/catalog";
 
 const db = connectTestDatabase();
 

@@ -1,7 +1,7 @@
+import { logger } from "~/logger.server";
 import { parseFilters } from "~/modules/catalog/filters";
 import { InvalidCursorError, listProducts } from "~/modules/catalog/listing.server";
 import { loadFailureDetails } from "~/modules/catalog/messages";
-import { logger } from "~/modules/log/logger.server";
 import { services } from "~/services.server";
 import type { Route } from "./+types/api-catalogo";
 import { methodNotAllowed } from "./method-not-allowed.server";

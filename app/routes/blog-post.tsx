@@ -6,6 +6,7 @@ import { CommentForm, CommentList } from "~/components/blog/comments";
 import { PostByline } from "~/components/blog/post-card";
 import { RatingControl } from "~/components/blog/rating-control";
 import type { Database } from "~/db/client.server";
+import { logger } from "~/logger.server";
 import { getCurrentUser } from "~/modules/accounts/session.server";
 import { blogMessages, COMMENT_AUTHOR_MAX_LENGTH, COMMENT_CONTENT_MAX_LENGTH, formatRating } from "~/modules/blog/blog";
 import { addComment, findArticle, ratePost } from "~/modules/blog/posts.server";
@@ -13,7 +14,6 @@ import { commentLimit, ratingLimit, ratingPerPostLimit } from "~/modules/blog/ra
 import { newVisitorId, readVisitorId, voterKey } from "~/modules/blog/visitor.server";
 import type { FormResult } from "~/modules/forms/form-result";
 import { readForm } from "~/modules/forms/read-form.server";
-import { logger } from "~/modules/log/logger.server";
 import { formRateLimit } from "~/modules/security/form-rate-limit.server";
 import { honeypotFilled } from "~/modules/security/honeypot";
 import { canonicalMeta, pageMeta } from "~/modules/shop/meta";

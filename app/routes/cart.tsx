@@ -2,19 +2,13 @@ import { Trash2 } from "lucide-react";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { Form, Link } from "react-router";
 import { useLocalStorageItem } from "~/components/browser-storage";
+import { saveCart, setCartQuantity } from "~/components/cart/cart-storage";
 import { AmountRows } from "~/components/orders/amount-rows";
 import { EmptyCart } from "~/components/shop/empty-cart";
 import { buttonClass } from "~/components/ui/button";
 import { QuantityStepper } from "~/components/ui/quantity-stepper";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
-import {
-  type CartItem,
-  cartKey,
-  parseCart,
-  saveCart,
-  setCartQuantity,
-  withQuantity,
-} from "~/modules/cart/cart-storage";
+import { type CartItem, cartKey, parseCart, withQuantity } from "~/modules/cart/cart-lines";
 import { lineProblemMessage } from "~/modules/cart/line-rules";
 import { SECOND_SWIMSUIT_PROMO_LABEL } from "~/modules/cart/pricing";
 import type { CartQuote, QuotedLine } from "~/modules/cart/quote.server";

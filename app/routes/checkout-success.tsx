@@ -1,14 +1,14 @@
 import { CircleCheck, CircleX, Clock, LoaderCircle } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useRevalidator } from "react-router";
+import { saveCart } from "~/components/cart/cart-storage";
 import { AmountRows } from "~/components/orders/amount-rows";
 import { showToast } from "~/components/toast";
 import { buttonClass } from "~/components/ui/button";
+import { logger } from "~/logger.server";
 import { getCurrentUser } from "~/modules/accounts/session.server";
-import { saveCart } from "~/modules/cart/cart-storage";
 import { checkoutToasts } from "~/modules/checkout/checkout-messages";
 import { checkoutSessionIdOf } from "~/modules/checkout/sessions.server";
-import { logger } from "~/modules/log/logger.server";
 import { deliveryLabel, isOrderId, shortOrderId } from "~/modules/orders/order-views";
 import { findReceipt, type OrderReceipt, orderIdOfPaymentSession } from "~/modules/orders/receipt.server";
 import { settleFromProvider } from "~/modules/payments/settlement.server";

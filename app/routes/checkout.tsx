@@ -1,6 +1,7 @@
 import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { CheckoutPage, type CheckoutPageData } from "~/components/checkout/checkout-page";
 import type { CheckoutDraft } from "~/db/schema";
+import { logger } from "~/logger.server";
 import { getProfile } from "~/modules/accounts/profile.server";
 import { getCurrentUser } from "~/modules/accounts/session.server";
 import { checkoutInformationSchema } from "~/modules/checkout/checkout-form";
@@ -21,7 +22,6 @@ import {
 } from "~/modules/checkout/sessions.server";
 import { fieldErrors } from "~/modules/forms/form-result";
 import { readForm } from "~/modules/forms/read-form.server";
-import { logger } from "~/modules/log/logger.server";
 import { formRateLimit } from "~/modules/security/form-rate-limit.server";
 import { DEFAULT_COUNTRY, FIRST_PURCHASE_DISCOUNT_PERCENT } from "~/modules/shop/constants";
 import { pageMeta } from "~/modules/shop/meta";

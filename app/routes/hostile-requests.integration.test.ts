@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { blogPosts } from "~/db/schema";
+import { logger } from "~/logger.server";
 import { createConfirmedUser } from "~/modules/accounts/provisioning.server";
 import { listProducts } from "~/modules/catalog/listing.server";
-import { logger } from "~/modules/log/logger.server";
 import { SANDBOX_SIGNATURE_HEADER } from "~/modules/payments/sandbox.server";
 import { PRICE_BUCKETS, SORT_OPTIONS } from "~/modules/shop/constants";
 import * as root from "~/root";

@@ -1,7 +1,7 @@
 import { CircleAlert, CreditCard, FlaskConical, Lock } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
+import { logger } from "~/logger.server";
 import { readForm } from "~/modules/forms/read-form.server";
-import { logger } from "~/modules/log/logger.server";
 import type { PaymentProvider } from "~/modules/payments/provider";
 import type { SandboxProvider } from "~/modules/payments/sandbox.server";
 import { handlePaymentWebhook } from "~/modules/payments/webhook.server";

@@ -6,6 +6,7 @@ import { SectionMessage } from "~/components/shop/section-message";
 import { FilterPanel, FilterToggle } from "~/components/shop/shop-filters";
 import { useInfiniteProducts } from "~/components/shop/use-infinite-products";
 import { useHydrated } from "~/components/use-hydrated";
+import { logger } from "~/logger.server";
 import { type CatalogFacets, getCatalogFacets } from "~/modules/catalog/facets.server";
 import {
   ALL,
@@ -18,7 +19,6 @@ import {
 } from "~/modules/catalog/filters";
 import { InvalidCursorError, listProducts } from "~/modules/catalog/listing.server";
 import { catalogMessages, loadFailureDetails, productCountText } from "~/modules/catalog/messages";
-import { logger } from "~/modules/log/logger.server";
 import { SORT_OPTIONS } from "~/modules/shop/constants";
 import { canonicalMeta, pageMeta } from "~/modules/shop/meta";
 import { absoluteUrl } from "~/modules/shop/public-url.server";

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { buildDemoCatalog, type DemoProduct } from "../../app/db/seed/catalog";
+import { buildDemoCatalog, type DemoProduct } from "../../app/demo/catalog/catalog";
 
 // The catalogue: /shop (filters, sort, infinite scroll, search), the gender pages, outlet and new
 // collection, sitemap and robots. The run's database holds the demo catalogue, whose content is

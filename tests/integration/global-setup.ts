@@ -5,7 +5,7 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { connectDatabase, disconnectDatabase } from "../../app/db/client.server";
 import { applyMigrations } from "../../app/db/migrate.server";
-import { seedDemoData } from "../../app/db/seed/seed.server";
+import { seedDemoData } from "../../app/demo/seed.server";
 import { createThrowawayDatabase } from "../../server/throwaway-database";
 
 declare module "vitest" {

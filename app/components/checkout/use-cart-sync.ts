@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef } from "react";
 import { useFetcher } from "react-router";
 import { useLocalStorageItem } from "~/components/browser-storage";
 import type { CartLineRequest } from "~/db/schema";
-import { parseCart } from "~/modules/cart/cart-storage";
+import { parseCart } from "~/modules/cart/cart-lines";
 import { CART_STORAGE_KEY, CART_UPDATED_EVENT } from "~/modules/shop/constants";
 
 const linesOf = (cart: readonly CartLineRequest[]) =>

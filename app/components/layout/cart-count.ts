@@ -1,4 +1,4 @@
-import { cartEntries } from "~/modules/cart/cart-storage";
+import { cartEntries } from "~/modules/cart/cart-lines";
 
 /**
  * How many pieces the browser cart holds: the sum of the quantities of the items saved under

@@ -1,8 +1,9 @@
 import { useNavigate } from "react-router";
+import { addToCart, readCart } from "~/components/cart/cart-storage";
 import { showToast } from "~/components/toast";
 import { buttonClass } from "~/components/ui/button";
 import { QuantityStepper } from "~/components/ui/quantity-stepper";
-import { addToCart, quantityInCart, readCart } from "~/modules/cart/cart-storage";
+import { quantityInCart } from "~/modules/cart/cart-lines";
 import type { ProductDetails } from "~/modules/catalog/product-details.server";
 import {
   addedToCartMessage,

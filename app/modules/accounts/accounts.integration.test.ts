@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { accounts, outgoingEmails, sessions, users, verifications } from "~/db/schema";
-import { logger } from "~/modules/log/logger.server";
+import { logger } from "~/logger.server";
 import { connectTestDatabase } from "../../../tests/integration/database";
 import { cookieFrom, visitorHeaders } from "../../../tests/support/admin-session";
 import { testPassword as password, profileRow, registrationForm, uniqueEmail } from "../../../tests/support/fixtures";

@@ -4,7 +4,7 @@ import { twoFactor } from "better-auth/plugins/two-factor";
 import { config } from "~/config.server";
 import { db } from "~/db/client.server";
 import * as schema from "~/db/schema";
-import { logger } from "~/modules/log/logger.server";
+import { logger } from "~/logger.server";
 import { enqueueEmail } from "~/modules/mail/queue.server";
 import { shop } from "~/modules/shop/identity";
 import { resolveAuthSecret } from "./auth-secret.server";

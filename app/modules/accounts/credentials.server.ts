@@ -2,7 +2,7 @@ import { isAPIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { sessions, userProfiles, users } from "~/db/schema";
-import { logger } from "~/modules/log/logger.server";
+import { logger } from "~/logger.server";
 import { auth } from "./auth.server";
 import { type AuthFailure, existingEmailMessage, loginErrorMessage, registrationErrorMessage } from "./error-messages";
 import { recordConsents } from "./profile.server";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { userProfiles, users } from "~/db/schema";
-import { logger } from "~/modules/log/logger.server";
+import { logger } from "~/logger.server";
 import { DEFAULT_COUNTRY } from "~/modules/shop/constants";
 import { splitFullName } from "./names";
 import type { ProfileInput } from "./validation";

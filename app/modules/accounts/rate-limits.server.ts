@@ -1,5 +1,5 @@
 import type { Database } from "~/db/client.server";
-import { logger } from "~/modules/log/logger.server";
+import { logger } from "~/logger.server";
 import {
   checkFormRateLimits,
   type TooManyRequests,

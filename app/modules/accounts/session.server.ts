@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { redirect } from "react-router";
 import { db } from "~/db/client.server";
 import { sessions, userProfiles } from "~/db/schema";
-import { logger } from "~/modules/log/logger.server";
+import { logger } from "~/logger.server";
 import { auth } from "./auth.server";
 import type { CurrentUser } from "./current-user";
 import { splitFullName } from "./names";

@@ -4,7 +4,7 @@ import { symmetricDecrypt } from "better-auth/crypto";
 import { and, eq, lt } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { sessions, twoFactors } from "~/db/schema";
-import { logger } from "~/modules/log/logger.server";
+import { logger } from "~/logger.server";
 import { hitRateLimit, type RateLimit } from "~/modules/security/rate-limit.server";
 import { shop } from "~/modules/shop/identity";
 import { auth } from "./auth.server";

@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { Queryable } from "~/db/client.server";
 import { type CartLineRequest, productImages, products, productVariants } from "~/db/schema";
 import { productIdSchema } from "~/modules/catalog/product-id";
-import { cartKey } from "./cart-storage";
+import { cartKey } from "./cart-lines";
 import { checkLine, type LineStatus } from "./line-rules";
 import { type CartTotals, cartTotals, lineTotalCents } from "./pricing";
 

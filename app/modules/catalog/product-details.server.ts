@@ -3,7 +3,7 @@
 import { eq } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { type Gender, products, type Subcategory } from "~/db/schema";
-import { logger } from "~/modules/log/logger.server";
+import { logger } from "~/logger.server";
 import { RELATED_PRODUCTS_COUNT } from "~/modules/shop/constants";
 import { listProducts, type ProductSummary } from "./listing.server";
 import { lowestPriceBeforeCurrent } from "./omnibus";

@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { type Gender, productImages, products } from "~/db/schema";
-import { logger } from "~/modules/log/logger.server";
+import { logger } from "~/logger.server";
 import { FEATURED_PRODUCTS_COUNT, GENDERS, OUTLET_PREVIEW_COUNT } from "~/modules/shop/constants";
 import { listProducts, type ProductSummary } from "./listing.server";
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { CheckoutDraft } from "~/db/schema";
 import { payments } from "~/db/schema";
-import { logger } from "~/modules/log/logger.server";
+import { logger } from "~/logger.server";
 import {
   endPayment,
   MissingPaymentPage,

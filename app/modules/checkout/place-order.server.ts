@@ -12,7 +12,7 @@ import {
   productVariants,
   stockHolds,
 } from "~/db/schema";
-import { cartKey } from "~/modules/cart/cart-storage";
+import { cartKey } from "~/modules/cart/cart-lines";
 import { SECOND_SWIMSUIT_PROMO_LABEL } from "~/modules/cart/pricing";
 import { imageUrl } from "~/modules/files/responsive-images";
 import { queueOrderConfirmation } from "~/modules/orders/confirmation.server";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { scheduledJobs } from "~/db/schema";
-import { logger } from "~/modules/log/logger.server";
+import { logger } from "~/logger.server";
 
 // Jobs that run every so often (ending unpaid orders, clearing old checkout sessions). Every app
 // instance ticks; a run is claimed in the database by moving the job's next run forward, which only

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type pg from "pg";
 import type { Queryable } from "~/db/client.server";
 import { outgoingEmails } from "~/db/schema";
-import { logger } from "~/modules/log/logger.server";
+import { logger } from "~/logger.server";
 import type { MailMessage } from "./message";
 import type { MailTransport } from "./transport.server";
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, lte } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { orders, payments } from "~/db/schema";
-import { logger } from "~/modules/log/logger.server";
+import { logger } from "~/logger.server";
 import { applyOrderEvent } from "~/modules/orders/lifecycle.server";
 import { CARRIER_NAME } from "~/modules/shop/constants";
 import type { PaymentLineItem, PaymentProvider, PaymentSession } from "./provider";

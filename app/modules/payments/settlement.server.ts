@@ -1,9 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database, Transaction } from "~/db/client.server";
 import { orders, type PaymentProviderName, paymentEvents, payments } from "~/db/schema";
+import { logger } from "~/logger.server";
 import { countCouponUse } from "~/modules/checkout/discounts.server";
 import { clearCheckoutSession } from "~/modules/checkout/sessions.server";
-import { logger } from "~/modules/log/logger.server";
 import { queueOrderConfirmation } from "~/modules/orders/confirmation.server";
 import { applyOrderEvent } from "~/modules/orders/lifecycle.server";
 import type { OrderEvent } from "~/modules/orders/transitions";

@@ -1,4 +1,4 @@
-import { logger } from "~/modules/log/logger.server";
+import { logger } from "~/logger.server";
 import type { Services } from "~/services.server";
 import { receivePaymentEvent } from "./settlement.server";
 

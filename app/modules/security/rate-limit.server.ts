@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type pg from "pg";
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import type { Database } from "~/db/client.server";
-import { logger } from "~/modules/log/logger.server";
+import { logger } from "~/logger.server";
 
 // Rate limits kept in PostgreSQL (the `rate_limits` table) through rate-limiter-flexible, so every
 // app instance counts the same attempts and a process's memory never grows with attacker-chosen

@@ -1,4 +1,4 @@
-import { buildDemoCatalog, type DemoProduct } from "../../../app/db/seed/catalog";
+import { buildDemoCatalog, type DemoProduct } from "../../../app/demo/catalog/catalog";
 import {
   deriveOptions,
   initialSelection,

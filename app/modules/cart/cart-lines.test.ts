@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type CartItem, cartKey, parseCart, quantityInCart, withItemAdded, withQuantity } from "./cart-storage";
+import { type CartItem, cartKey, parseCart, quantityInCart, withItemAdded, withQuantity } from "./cart-lines";
 
 const item = (overrides: Partial<CartItem> = {}): CartItem => ({
   id: 12,

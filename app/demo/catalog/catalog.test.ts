@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { genders, subcategories } from "../schema";
+import { genders, subcategories } from "~/db/schema";
 import { buildDemoCatalog, type DemoProduct } from "./catalog";
 
 const catalog = buildDemoCatalog();

@@ -2,10 +2,7 @@ import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { PgInsertValue, PgTable } from "drizzle-orm/pg-core";
-import { blogCoverSvg, productArtSvg } from "../../modules/catalog/product-art";
-import { prerenderRenditions, renditionCacheDir } from "../../modules/files/images.server";
-import { SHOP_PAGE_SIZE } from "../../modules/shop/constants";
-import type { Database, Transaction } from "../client.server";
+import type { Database, Transaction } from "~/db/client.server";
 import {
   blogComments,
   blogPosts,
@@ -16,9 +13,12 @@ import {
   products,
   productVariants,
   reviews,
-} from "../schema";
+} from "~/db/schema";
+import { prerenderRenditions, renditionCacheDir } from "~/modules/files/images.server";
+import { SHOP_PAGE_SIZE } from "~/modules/shop/constants";
 import { buildDemoBlog, type DemoBlogPost } from "./blog";
-import { buildDemoCatalog, type DemoProduct } from "./catalog";
+import { buildDemoCatalog, type DemoProduct } from "./catalog/catalog";
+import { blogCoverSvg, productArtSvg } from "./product-art";
 
 /** True once the shop has at least one product: the demo data is loaded only into an empty shop. */
 export async function hasCatalog(db: Database): Promise<boolean> {

@@ -1,8 +1,7 @@
 // The cart lives in the browser under `shoppingCart` (storefront spec, section 3), as a JSON array of
-// items. A line is one product in one size and one colour. Prices stored here are only what the
-// visitor saw when adding: the cart page and the checkout show and charge the server's prices.
-import { readLocalStorage, writeLocalStorage } from "~/components/browser-storage";
-import { CART_STORAGE_KEY, CART_UPDATED_EVENT } from "~/modules/shop/constants";
+// items (kept by app/components/cart/cart-storage.ts). A line is one product in one size and one
+// colour. Prices stored here are only what the visitor saw when adding: the cart page and the
+// checkout show and charge the server's prices.
 
 export type CartItem = {
   /** Product id. */
@@ -88,25 +87,4 @@ export function withQuantity(items: readonly CartItem[], line: CartLineKey, quan
 export function quantityInCart(items: readonly CartItem[], line: CartLineKey): number {
   const key = cartKey(line);
   return items.find((item) => cartKey(item) === key)?.quantity ?? 0;
-}
-
-// ---------------------------------------------------------------------------
-// Browser storage
-
-export function readCart(): CartItem[] {
-  return parseCart(readLocalStorage(CART_STORAGE_KEY));
-}
-
-/** Saves the cart and tells the page (the header badge, the cart page) that it changed. */
-export function saveCart(items: readonly CartItem[]): void {
-  writeLocalStorage(CART_STORAGE_KEY, JSON.stringify(items));
-  window.dispatchEvent(new Event(CART_UPDATED_EVENT));
-}
-
-export function addToCart(item: CartItem): void {
-  saveCart(withItemAdded(readCart(), item));
-}
-
-export function setCartQuantity(line: CartLineKey, quantity: number): void {
-  saveCart(withQuantity(readCart(), line, quantity));
 }

@@ -4,8 +4,8 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { loader } from "~/routes/images";
-import { IMAGE_WIDTHS } from "./responsive-images";
+import { IMAGE_WIDTHS } from "~/modules/files/responsive-images";
+import { loader } from "./images";
 
 const svg =
   '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="1000" viewBox="0 0 800 1000"><rect width="800" height="1000" fill="#7a2e3b"/></svg>';

@@ -1,0 +1,23 @@
+// The cart in the browser's localStorage (storefront spec, section 3); its lines and their rules are
+// in app/modules/cart/cart-lines.ts.
+import { readLocalStorage, writeLocalStorage } from "~/components/browser-storage";
+import { type CartItem, type CartLineKey, parseCart, withItemAdded, withQuantity } from "~/modules/cart/cart-lines";
+import { CART_STORAGE_KEY, CART_UPDATED_EVENT } from "~/modules/shop/constants";
+
+export function readCart(): CartItem[] {
+  return parseCart(readLocalStorage(CART_STORAGE_KEY));
+}
+
+/** Saves the cart and tells the page (the header badge, the cart page) that it changed. */
+export function saveCart(items: readonly CartItem[]): void {
+  writeLocalStorage(CART_STORAGE_KEY, JSON.stringify(items));
+  window.dispatchEvent(new Event(CART_UPDATED_EVENT));
+}
+
+export function addToCart(item: CartItem): void {
+  saveCart(withItemAdded(readCart(), item));
+}
+
+export function setCartQuantity(line: CartLineKey, quantity: number): void {
+  saveCart(withQuantity(readCart(), line, quantity));
+}
