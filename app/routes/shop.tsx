@@ -143,7 +143,8 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-7xl px-4 pt-10 pb-20 sm:px-6 lg:pt-14">
       <header className="border-b border-sand pb-6">
         <p className="text-xs font-semibold tracking-[0.25em] text-wine uppercase">Il nostro catalogo</p>
-        <h1 className="mt-2 text-3xl text-ink sm:text-4xl">{heading}</h1>
+        {/* A long search term breaks anywhere rather than widening the page. */}
+        <h1 className="mt-2 text-3xl wrap-anywhere text-ink sm:text-4xl">{heading}</h1>
       </header>
 
       <div className="mt-8 lg:grid lg:grid-cols-[15rem_1fr] lg:gap-10">

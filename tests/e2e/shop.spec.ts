@@ -121,6 +121,34 @@ test.describe("/shop", () => {
     expect((await shownProductIds(page)).sort()).toEqual(bras.map((product) => product.id).sort());
   });
 
+  test("search speaks everyday Italian: 'costume da bagno' lists the swimsuits, 'maglietta' the t-shirts", async ({
+    page,
+  }) => {
+    await visit(page, "/shop");
+    for (const [term, subcategories] of [
+      ["costume da bagno", ["bikini", "intero"]],
+      ["maglietta", ["t-shirt"]],
+    ] as const) {
+      await page.goto(`/shop?${new URLSearchParams({ search: term })}`);
+      const expected = catalog.filter((product) => (subcategories as readonly string[]).includes(product.subcategory));
+      expect(expected.length).toBeGreaterThanOrEqual(12);
+      // The best matches come first: a whole first page of them.
+      await expect(page.getByRole("article")).toHaveCount(12);
+      const shown = await shownProductIds(page);
+      expect(expected.map((product) => product.id)).toEqual(expect.arrayContaining(shown));
+    }
+  });
+
+  test("on a phone a long search term wraps instead of widening the page", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    const term = "reggisenoinpizzoconferrettoeimbottitura".repeat(2);
+    await visit(page, `/shop?search=${term}`);
+    const heading = page.getByRole("heading", { level: 1 });
+    await expect(heading).toHaveText(`Risultati per “${term}”`);
+    expect((await heading.boundingBox())?.width).toBeLessThanOrEqual(360);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  });
+
   test("on a phone the filters open in a drawer with 'Applica' and 'Cancella'", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await visit(page, "/shop");
