@@ -10,11 +10,13 @@ import { type CatalogFacets, getCatalogFacets } from "~/modules/catalog/facets.s
 import {
   ALL,
   type CatalogFilters,
+  checkFilterValues,
   filtersToRequestParams,
   filtersToSearchParams,
   listsFromHistoryState,
   parseFilters,
   sortLabels,
+  type UnknownFilterValue,
 } from "~/modules/catalog/filters";
 import { InvalidCursorError, listProducts } from "~/modules/catalog/listing.server";
 import { catalogMessages, loadFailureDetails, productCountText } from "~/modules/catalog/messages";
@@ -42,6 +44,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       (error: unknown) => ({ page: null, error }),
     ),
   ]);
+  // A value in another case ('?category=donna') moves to the catalogue's own spelling.
+  const { canonical } = checkFilterValues(url.searchParams, facets);
+  if (canonical) throw redirect(`/shop?${canonical}`);
   if (listing.error instanceof InvalidCursorError) {
     // A mangled or outdated "next page" address: the same list from its top.
     const search = filtersToRequestParams(filters).toString();
@@ -114,6 +119,8 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
   const query = filtersToRequestParams(filters, cursor).toString();
   const serverQuery = filtersToRequestParams(loaderData.filters, loaderData.cursor).toString();
   const list = useInfiniteProducts(query, { query: serverQuery, page: loaderData.page, error: loaderData.loadError });
+  // Values the catalogue does not have ('?category=Foo'): no products, and the way back.
+  const unknownFilters = checkFilterValues(new URLSearchParams(location.search), loaderData.facets).unknown;
 
   // The address changes only once the new list has loaded: until then the controls start from the
   // shopper's last choice, so a second choice made meanwhile (a sort after a category) keeps the first.
@@ -153,7 +160,11 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
         <section aria-label="Prodotti">
           <div className="flex flex-wrap items-center justify-between gap-3 pb-6">
             <p className="text-sm text-ink-soft" aria-live="polite" data-testid="product-count">
-              {list.products.length > 0 || list.status === "ready" ? productCountText(list.totalCount) : ""}
+              {unknownFilters.length > 0
+                ? productCountText(0)
+                : list.products.length > 0 || list.status === "ready"
+                  ? productCountText(list.totalCount)
+                  : ""}
             </p>
             <div className="flex items-center gap-2">
               <FilterToggle filters={filters} drawer={drawer} hydrated={hydrated} />
@@ -170,12 +181,16 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
             </div>
           </div>
 
-          <Results
-            list={list}
-            layout={layout}
-            nextPageHref={nextPageHref(filters, list.nextCursor)}
-            hydrated={hydrated}
-          />
+          {unknownFilters.length > 0 ? (
+            <UnknownFilters values={unknownFilters} />
+          ) : (
+            <Results
+              list={list}
+              layout={layout}
+              nextPageHref={nextPageHref(filters, list.nextCursor)}
+              hydrated={hydrated}
+            />
+          )}
         </section>
       </div>
     </div>
@@ -252,6 +267,24 @@ function LoadMoreSentinel({ onVisible }: { onVisible: () => void }) {
         Mostra altri prodotti
       </button>
     </div>
+  );
+}
+
+function UnknownFilters({ values }: { values: UnknownFilterValue[] }) {
+  return (
+    <SectionMessage title={catalogMessages.noFilterResults}>
+      {values.map(({ label, value, without }) => (
+        <p key={`${label}=${value}`} className="mt-1">
+          {label} “{value}”: non c'è nel catalogo.{" "}
+          <Link
+            to={`/shop${without.size > 0 ? `?${without}` : ""}`}
+            className="underline underline-offset-4 hover:text-wine"
+          >
+            Togli questo filtro
+          </Link>
+        </p>
+      ))}
+    </SectionMessage>
   );
 }
 

@@ -121,6 +121,38 @@ test.describe("/shop", () => {
     expect((await shownProductIds(page)).sort()).toEqual(bras.map((product) => product.id).sort());
   });
 
+  test("a filter value in another case is read as the catalogue's; an unknown one says so, with a way back", async ({
+    page,
+  }) => {
+    await visit(page, "/shop?category=donna");
+    await expect(page).toHaveURL("/shop?category=Donna");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Donna");
+    const women = catalog.filter((product) => product.gender === "Donna").length;
+    await expect(page.getByTestId("product-count")).toHaveText(countText(women));
+
+    for (const [query, message] of [
+      ["category=Foo", "Categoria “Foo”: non c'è nel catalogo."],
+      ["color=Unico", "Colore “Unico”: non c'è nel catalogo."],
+    ] as const) {
+      await page.goto(`/shop?${query}`);
+      await expect(page.getByText("Nessun prodotto trovato per i filtri selezionati.")).toBeVisible();
+      await expect(page.getByText(message)).toBeVisible();
+      await expect(page.getByTestId("product-count")).toHaveText("0 prodotti");
+      await expect(page.getByRole("article")).toHaveCount(0);
+      await page.getByRole("link", { name: "Togli questo filtro" }).click();
+      await expect(page).toHaveURL("/shop");
+      await expect(page.getByTestId("product-count")).toHaveText(countText(catalog.length));
+    }
+  });
+
+  test("the colour filter offers colours only, not 'Unico'", async ({ page }) => {
+    expect(catalog.some((product) => product.variants.some((variant) => variant.colorName === "Unico"))).toBe(true);
+    await visit(page, "/shop");
+    const colours = page.getByRole("complementary", { name: "Filtri" }).getByRole("group", { name: "Colore" });
+    await expect(colours.getByRole("radio", { name: "Nero" })).toBeVisible();
+    await expect(colours.getByRole("radio", { name: /^Unic/ })).toHaveCount(0);
+  });
+
   test("search speaks everyday Italian: 'costume da bagno' lists the swimsuits, 'maglietta' the t-shirts", async ({
     page,
   }) => {
