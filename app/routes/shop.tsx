@@ -1,9 +1,9 @@
 import { LayoutGrid, List } from "lucide-react";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { type ReactNode, type Ref, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { data, Link, redirect, type ShouldRevalidateFunctionArgs, useLocation, useNavigate } from "react-router";
 import { ProductGrid, type ProductLayout } from "~/components/shop/product-grid";
 import { SectionMessage } from "~/components/shop/section-message";
-import { FilterPanel, FilterToggle } from "~/components/shop/shop-filters";
+import { FILTERS_ID, FilterPanel, FilterToggle } from "~/components/shop/shop-filters";
 import { useInfiniteProducts } from "~/components/shop/use-infinite-products";
 import { useHydrated } from "~/components/use-hydrated";
 import { type CatalogFacets, getCatalogFacets } from "~/modules/catalog/facets.server";
@@ -140,6 +140,23 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
   }
   const onApply = hydrated ? apply : undefined;
 
+  // A sort or filter picked while the page's JavaScript was still loading (seconds, on a slow phone)
+  // is in the forms but was never applied: read once the page is interactive, before React's first
+  // render puts the forms back to the address's filters, and applied then.
+  const filterForm = useRef<HTMLFormElement>(null);
+  const sortForm = useRef<HTMLFormElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page the server rendered comes alive
+  useLayoutEffect(() => {
+    // Reached from another page, the forms were rendered in the browser: nothing picked before.
+    if (hydrated || !filterForm.current || !sortForm.current) return;
+    if (!changedByHand(filterForm.current) && !changedByHand(sortForm.current)) return;
+    const picked = filtersInForms(filterForm.current, sortForm.current);
+    if (filtersToRequestParams(picked).toString() === filtersToRequestParams(filters).toString()) return;
+    // The phone's drawer, opened through #filtri, stays open.
+    if (window.location.hash === `#${FILTERS_ID}`) setDrawerOpen(true);
+    apply(picked);
+  }, []);
+
   const heading = filters.search
     ? `Risultati per “${filters.search}”`
     : filters.category === ALL
@@ -155,7 +172,13 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
       </header>
 
       <div className="mt-8 lg:grid lg:grid-cols-[15rem_1fr] lg:gap-10">
-        <FilterPanel facets={loaderData.facets} filters={controlFilters} onApply={onApply} drawer={drawer} />
+        <FilterPanel
+          facets={loaderData.facets}
+          filters={controlFilters}
+          onApply={onApply}
+          drawer={drawer}
+          formRef={filterForm}
+        />
 
         <section aria-label="Prodotti">
           <div className="flex flex-wrap items-center justify-between gap-3 pb-6">
@@ -168,7 +191,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
             </p>
             <div className="flex items-center gap-2">
               <FilterToggle filters={filters} drawer={drawer} hydrated={hydrated} />
-              <SortForm filters={controlFilters} onApply={onApply} />
+              <SortForm filters={controlFilters} onApply={onApply} formRef={sortForm} />
               <fieldset className="hidden items-center sm:flex">
                 <legend className="sr-only">Visualizzazione</legend>
                 <LayoutButton label="Griglia" active={layout === "grid"} onClick={() => setLayout("grid")}>
@@ -298,11 +321,41 @@ function LoadError({ message, onRetry }: { message: string | null; onRetry: () =
   );
 }
 
-function SortForm({ filters, onApply }: { filters: CatalogFilters; onApply?: (filters: CatalogFilters) => void }) {
+/** Whether a control of the form differs from the page the server rendered (its default). */
+function changedByHand(form: HTMLFormElement): boolean {
+  return Array.from(form.elements).some((element) => {
+    if (element instanceof HTMLInputElement) return element.checked !== element.defaultChecked;
+    if (!(element instanceof HTMLSelectElement)) return false;
+    // Without a default, a select shows its first option.
+    const defaultIndex = Math.max(
+      0,
+      Array.from(element.options).findIndex((option) => option.defaultSelected),
+    );
+    return element.selectedIndex !== defaultIndex;
+  });
+}
+
+/** The filters the forms show: the shopper's choices, applied or not. */
+function filtersInForms(filterForm: HTMLFormElement, sortForm: HTMLFormElement): CatalogFilters {
+  const params = new URLSearchParams();
+  for (const [name, value] of new FormData(filterForm)) params.append(name, String(value));
+  params.set("sort", String(new FormData(sortForm).get("sort")));
+  return parseFilters(params);
+}
+
+function SortForm({
+  filters,
+  onApply,
+  formRef,
+}: {
+  filters: CatalogFilters;
+  onApply?: (filters: CatalogFilters) => void;
+  formRef: Ref<HTMLFormElement>;
+}) {
   // The other filters ride along as hidden fields so that, before JavaScript, sorting keeps them.
   const others = filtersToRequestParams({ ...filters, sort: "created_at_desc" });
   return (
-    <form method="get" action="/shop" className="flex items-center gap-2">
+    <form ref={formRef} method="get" action="/shop" className="flex items-center gap-2">
       {[...others].map(([name, value]) => (
         <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
       ))}

@@ -153,6 +153,56 @@ test.describe("/shop", () => {
     await expect(colours.getByRole("radio", { name: /^Unic/ })).toHaveCount(0);
   });
 
+  test("a sort and a filter picked before the page is interactive are applied once it is", async ({ page }) => {
+    // A slow phone: the page's JavaScript arrives only after the shopper has chosen.
+    let arrive = () => {};
+    const arrived = new Promise<void>((resolve) => {
+      arrive = resolve;
+    });
+    await page.route("**/assets/**/*.js", async (route) => {
+      await arrived;
+      await route.continue();
+    });
+    await page.goto("/shop", { waitUntil: "commit" });
+    const sort = page.getByRole("combobox", { name: "Ordina per" });
+    await sort.selectOption({ label: "Prezzo crescente" });
+    await page.getByRole("complementary", { name: "Filtri" }).getByRole("radio", { name: "Bambini" }).check();
+    arrive();
+
+    await expect(page).toHaveURL("/shop?category=Bambini&sort=price_asc");
+    await expect(sort).toHaveValue("price_asc");
+    const expected = catalog.filter((product) => product.gender === "Bambini").sort(cheapestFirst);
+    await expect(page.getByTestId("product-count")).toHaveText(countText(expected.length));
+    await expect(page.getByRole("article")).toHaveCount(12);
+    expect(await shownProductIds(page)).toEqual(expected.slice(0, 12).map((product) => product.id));
+  });
+
+  test("on a phone, a filter picked in the drawer before the page is interactive is applied, the drawer kept open", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    let arrive = () => {};
+    const arrived = new Promise<void>((resolve) => {
+      arrive = resolve;
+    });
+    await page.route("**/assets/**/*.js", async (route) => {
+      await arrived;
+      await route.continue();
+    });
+    await page.goto("/shop", { waitUntil: "commit" });
+    await page.getByRole("link", { name: "Filtri", exact: true }).click();
+    await page.getByRole("complementary", { name: "Filtri" }).getByRole("radio", { name: "Uomo" }).check();
+    arrive();
+
+    await expect(page).toHaveURL("/shop?category=Uomo");
+    const drawer = page.getByRole("dialog", { name: "Filtri" });
+    await expect(drawer.getByRole("radio", { name: "Uomo" })).toBeChecked();
+    const men = catalog.filter((product) => product.gender === "Uomo").length;
+    await expect(page.getByTestId("product-count")).toHaveText(countText(men));
+    await drawer.getByRole("link", { name: "Chiudi i filtri" }).click();
+    await expect(drawer).toBeHidden();
+  });
+
   test("search speaks everyday Italian: 'costume da bagno' lists the swimsuits, 'maglietta' the t-shirts", async ({
     page,
   }) => {
@@ -227,6 +277,19 @@ test.describe("without JavaScript", () => {
     await page.getByRole("link", { name: "Mostra altri prodotti" }).click();
     await page.waitForURL(/cursor=/);
     expect(await shownProductIds(page)).toEqual(expected.slice(12, 24));
+  });
+});
+
+test.describe("without JavaScript, sorting", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the sort form keeps the filters and submits with 'Ordina'", async ({ page }) => {
+    await page.goto("/shop?category=Uomo");
+    await page.getByRole("combobox", { name: "Ordina per" }).selectOption({ label: "Prezzo crescente" });
+    await page.getByRole("button", { name: "Ordina" }).click();
+    await expect(page).toHaveURL("/shop?category=Uomo&sort=price_asc");
+    const expected = catalog.filter((product) => product.gender === "Uomo").sort(cheapestFirst);
+    expect(await shownProductIds(page)).toEqual(expected.slice(0, 12).map((product) => product.id));
   });
 });
 
