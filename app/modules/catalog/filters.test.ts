@@ -167,6 +167,9 @@ describe("checkFilterValues", () => {
     expect(check("subcategory=T-Shirt&price=UNDER-50").canonical?.toString()).toBe(
       "subcategory=t-shirt&price=under-50",
     );
+    // Options that differ only in case keep the one written.
+    const twoCases = { ...choices, brands: ["ABC", "Abc"] };
+    expect(checkFilterValues(new URLSearchParams("brand=Abc"), twoCases).canonical).toBeNull();
   });
 
   test("a value the catalogue does not have is named, with the address that clears it from the top of the list", () => {

@@ -138,7 +138,10 @@ export function checkFilterValues(
   for (const [name, value] of params) {
     const known = Object.hasOwn(options, name) ? options[name as FilterName] : null;
     const typed = value.trim().toLocaleLowerCase("it");
-    const match = known?.find((option) => option.toLocaleLowerCase("it") === typed);
+    // An exact match first: two options may differ only in case.
+    const match =
+      known?.find((option) => option === value.trim()) ??
+      known?.find((option) => option.toLocaleLowerCase("it") === typed);
     canonical.append(name, match ?? value);
     if (known && typed !== "" && match === undefined) unknown.push({ name: name as FilterName, value });
   }
