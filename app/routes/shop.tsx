@@ -1,9 +1,9 @@
 import { LayoutGrid, List } from "lucide-react";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { type ReactNode, type Ref, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { data, Link, redirect, type ShouldRevalidateFunctionArgs, useLocation, useNavigate } from "react-router";
 import { ProductGrid, type ProductLayout } from "~/components/shop/product-grid";
 import { SectionMessage } from "~/components/shop/section-message";
-import { FilterPanel, FilterToggle } from "~/components/shop/shop-filters";
+import { FILTERS_ID, FilterPanel, FilterToggle } from "~/components/shop/shop-filters";
 import { useInfiniteProducts } from "~/components/shop/use-infinite-products";
 import { useHydrated } from "~/components/use-hydrated";
 import { logger } from "~/logger.server";
@@ -11,11 +11,13 @@ import { type CatalogFacets, getCatalogFacets } from "~/modules/catalog/facets.s
 import {
   ALL,
   type CatalogFilters,
+  checkFilterValues,
   filtersToRequestParams,
   filtersToSearchParams,
   listsFromHistoryState,
   parseFilters,
   sortLabels,
+  type UnknownFilterValue,
 } from "~/modules/catalog/filters";
 import { InvalidCursorError, listProducts } from "~/modules/catalog/listing.server";
 import { catalogMessages, loadFailureDetails, productCountText } from "~/modules/catalog/messages";
@@ -42,6 +44,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       (error: unknown) => ({ page: null, error }),
     ),
   ]);
+  // A value in another case ('?category=donna') moves to the catalogue's own spelling.
+  const { canonical } = checkFilterValues(url.searchParams, facets);
+  if (canonical) throw redirect(`/shop?${canonical}`);
   if (listing.error instanceof InvalidCursorError) {
     // A mangled or outdated "next page" address: the same list from its top.
     const search = filtersToRequestParams(filters).toString();
@@ -114,6 +119,8 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
   const query = filtersToRequestParams(filters, cursor).toString();
   const serverQuery = filtersToRequestParams(loaderData.filters, loaderData.cursor).toString();
   const list = useInfiniteProducts(query, { query: serverQuery, page: loaderData.page, error: loaderData.loadError });
+  // Values the catalogue does not have ('?category=Foo'): no products, and the way back.
+  const unknownFilters = checkFilterValues(new URLSearchParams(location.search), loaderData.facets).unknown;
 
   // The address changes only once the new list has loaded: until then the controls start from the
   // shopper's last choice, so a second choice made meanwhile (a sort after a category) keeps the first.
@@ -133,6 +140,23 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
   }
   const onApply = hydrated ? apply : undefined;
 
+  // A sort or filter picked while the page's JavaScript was still loading (seconds, on a slow phone)
+  // is in the forms but was never applied: read once the page is interactive, before React's first
+  // render puts the forms back to the address's filters, and applied then.
+  const filterForm = useRef<HTMLFormElement>(null);
+  const sortForm = useRef<HTMLFormElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page the server rendered comes alive
+  useLayoutEffect(() => {
+    // Reached from another page, the forms were rendered in the browser: nothing picked before.
+    if (hydrated || !filterForm.current || !sortForm.current) return;
+    if (!changedByHand(filterForm.current) && !changedByHand(sortForm.current)) return;
+    const picked = filtersInForms(filterForm.current, sortForm.current);
+    if (filtersToRequestParams(picked).toString() === filtersToRequestParams(filters).toString()) return;
+    // The phone's drawer, opened through #filtri, stays open.
+    if (window.location.hash === `#${FILTERS_ID}`) setDrawerOpen(true);
+    apply(picked);
+  }, []);
+
   const heading = filters.search
     ? `Risultati per “${filters.search}”`
     : filters.category === ALL
@@ -143,20 +167,31 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-7xl px-4 pt-10 pb-20 sm:px-6 lg:pt-14">
       <header className="border-b border-sand pb-6">
         <p className="text-xs font-semibold tracking-[0.25em] text-wine uppercase">Il nostro catalogo</p>
-        <h1 className="mt-2 text-3xl text-ink sm:text-4xl">{heading}</h1>
+        {/* A long search term breaks anywhere rather than widening the page. */}
+        <h1 className="mt-2 text-3xl wrap-anywhere text-ink sm:text-4xl">{heading}</h1>
       </header>
 
       <div className="mt-8 lg:grid lg:grid-cols-[15rem_1fr] lg:gap-10">
-        <FilterPanel facets={loaderData.facets} filters={controlFilters} onApply={onApply} drawer={drawer} />
+        <FilterPanel
+          facets={loaderData.facets}
+          filters={controlFilters}
+          onApply={onApply}
+          drawer={drawer}
+          formRef={filterForm}
+        />
 
         <section aria-label="Prodotti">
           <div className="flex flex-wrap items-center justify-between gap-3 pb-6">
             <p className="text-sm text-ink-soft" aria-live="polite" data-testid="product-count">
-              {list.products.length > 0 || list.status === "ready" ? productCountText(list.totalCount) : ""}
+              {unknownFilters.length > 0
+                ? productCountText(0)
+                : list.products.length > 0 || list.status === "ready"
+                  ? productCountText(list.totalCount)
+                  : ""}
             </p>
             <div className="flex items-center gap-2">
               <FilterToggle filters={filters} drawer={drawer} hydrated={hydrated} />
-              <SortForm filters={controlFilters} onApply={onApply} />
+              <SortForm filters={controlFilters} onApply={onApply} formRef={sortForm} />
               <fieldset className="hidden items-center sm:flex">
                 <legend className="sr-only">Visualizzazione</legend>
                 <LayoutButton label="Griglia" active={layout === "grid"} onClick={() => setLayout("grid")}>
@@ -169,12 +204,16 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
             </div>
           </div>
 
-          <Results
-            list={list}
-            layout={layout}
-            nextPageHref={nextPageHref(filters, list.nextCursor)}
-            hydrated={hydrated}
-          />
+          {unknownFilters.length > 0 ? (
+            <UnknownFilters values={unknownFilters} />
+          ) : (
+            <Results
+              list={list}
+              layout={layout}
+              nextPageHref={nextPageHref(filters, list.nextCursor)}
+              hydrated={hydrated}
+            />
+          )}
         </section>
       </div>
     </div>
@@ -254,6 +293,24 @@ function LoadMoreSentinel({ onVisible }: { onVisible: () => void }) {
   );
 }
 
+function UnknownFilters({ values }: { values: UnknownFilterValue[] }) {
+  return (
+    <SectionMessage title={catalogMessages.noFilterResults}>
+      {values.map(({ label, value, without }) => (
+        <p key={`${label}=${value}`} className="mt-1">
+          {label} “{value}”: non c'è nel catalogo.{" "}
+          <Link
+            to={`/shop${without.size > 0 ? `?${without}` : ""}`}
+            className="underline underline-offset-4 hover:text-wine"
+          >
+            Togli questo filtro
+          </Link>
+        </p>
+      ))}
+    </SectionMessage>
+  );
+}
+
 function LoadError({ message, onRetry }: { message: string | null; onRetry: () => void }) {
   return (
     <SectionMessage tone="error" title={message ?? ""}>
@@ -264,11 +321,41 @@ function LoadError({ message, onRetry }: { message: string | null; onRetry: () =
   );
 }
 
-function SortForm({ filters, onApply }: { filters: CatalogFilters; onApply?: (filters: CatalogFilters) => void }) {
+/** Whether a control of the form differs from the page the server rendered (its default). */
+function changedByHand(form: HTMLFormElement): boolean {
+  return Array.from(form.elements).some((element) => {
+    if (element instanceof HTMLInputElement) return element.checked !== element.defaultChecked;
+    if (!(element instanceof HTMLSelectElement)) return false;
+    // Without a default, a select shows its first option.
+    const defaultIndex = Math.max(
+      0,
+      Array.from(element.options).findIndex((option) => option.defaultSelected),
+    );
+    return element.selectedIndex !== defaultIndex;
+  });
+}
+
+/** The filters the forms show: the shopper's choices, applied or not. */
+function filtersInForms(filterForm: HTMLFormElement, sortForm: HTMLFormElement): CatalogFilters {
+  const params = new URLSearchParams();
+  for (const [name, value] of new FormData(filterForm)) params.append(name, String(value));
+  params.set("sort", String(new FormData(sortForm).get("sort")));
+  return parseFilters(params);
+}
+
+function SortForm({
+  filters,
+  onApply,
+  formRef,
+}: {
+  filters: CatalogFilters;
+  onApply?: (filters: CatalogFilters) => void;
+  formRef: Ref<HTMLFormElement>;
+}) {
   // The other filters ride along as hidden fields so that, before JavaScript, sorting keeps them.
   const others = filtersToRequestParams({ ...filters, sort: "created_at_desc" });
   return (
-    <form method="get" action="/shop" className="flex items-center gap-2">
+    <form ref={formRef} method="get" action="/shop" className="flex items-center gap-2">
       {[...others].map(([name, value]) => (
         <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
       ))}

@@ -121,6 +121,116 @@ test.describe("/shop", () => {
     expect((await shownProductIds(page)).sort()).toEqual(bras.map((product) => product.id).sort());
   });
 
+  test("a filter value in another case is read as the catalogue's; an unknown one says so, with a way back", async ({
+    page,
+  }) => {
+    await visit(page, "/shop?category=donna");
+    await expect(page).toHaveURL("/shop?category=Donna");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Donna");
+    const women = catalog.filter((product) => product.gender === "Donna").length;
+    await expect(page.getByTestId("product-count")).toHaveText(countText(women));
+
+    for (const [query, message] of [
+      ["category=Foo", "Categoria “Foo”: non c'è nel catalogo."],
+      ["color=Unico", "Colore “Unico”: non c'è nel catalogo."],
+    ] as const) {
+      await page.goto(`/shop?${query}`);
+      await expect(page.getByText("Nessun prodotto trovato per i filtri selezionati.")).toBeVisible();
+      await expect(page.getByText(message)).toBeVisible();
+      await expect(page.getByTestId("product-count")).toHaveText("0 prodotti");
+      await expect(page.getByRole("article")).toHaveCount(0);
+      await page.getByRole("link", { name: "Togli questo filtro" }).click();
+      await expect(page).toHaveURL("/shop");
+      await expect(page.getByTestId("product-count")).toHaveText(countText(catalog.length));
+    }
+  });
+
+  test("the colour filter offers colours only, not 'Unico'", async ({ page }) => {
+    expect(catalog.some((product) => product.variants.some((variant) => variant.colorName === "Unico"))).toBe(true);
+    await visit(page, "/shop");
+    const colours = page.getByRole("complementary", { name: "Filtri" }).getByRole("group", { name: "Colore" });
+    await expect(colours.getByRole("radio", { name: "Nero" })).toBeVisible();
+    await expect(colours.getByRole("radio", { name: /^Unic/ })).toHaveCount(0);
+  });
+
+  test("a sort and a filter picked before the page is interactive are applied once it is", async ({ page }) => {
+    // A slow phone: the page's JavaScript arrives only after the shopper has chosen.
+    let arrive = () => {};
+    const arrived = new Promise<void>((resolve) => {
+      arrive = resolve;
+    });
+    await page.route("**/assets/**/*.js", async (route) => {
+      await arrived;
+      await route.continue();
+    });
+    await page.goto("/shop", { waitUntil: "commit" });
+    const sort = page.getByRole("combobox", { name: "Ordina per" });
+    await sort.selectOption({ label: "Prezzo crescente" });
+    await page.getByRole("complementary", { name: "Filtri" }).getByRole("radio", { name: "Bambini" }).check();
+    arrive();
+
+    await expect(page).toHaveURL("/shop?category=Bambini&sort=price_asc");
+    await expect(sort).toHaveValue("price_asc");
+    const expected = catalog.filter((product) => product.gender === "Bambini").sort(cheapestFirst);
+    await expect(page.getByTestId("product-count")).toHaveText(countText(expected.length));
+    await expect(page.getByRole("article")).toHaveCount(12);
+    expect(await shownProductIds(page)).toEqual(expected.slice(0, 12).map((product) => product.id));
+  });
+
+  test("on a phone, a filter picked in the drawer before the page is interactive is applied, the drawer kept open", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    let arrive = () => {};
+    const arrived = new Promise<void>((resolve) => {
+      arrive = resolve;
+    });
+    await page.route("**/assets/**/*.js", async (route) => {
+      await arrived;
+      await route.continue();
+    });
+    await page.goto("/shop", { waitUntil: "commit" });
+    await page.getByRole("link", { name: "Filtri", exact: true }).click();
+    await page.getByRole("complementary", { name: "Filtri" }).getByRole("radio", { name: "Uomo" }).check();
+    arrive();
+
+    await expect(page).toHaveURL("/shop?category=Uomo");
+    const drawer = page.getByRole("dialog", { name: "Filtri" });
+    await expect(drawer.getByRole("radio", { name: "Uomo" })).toBeChecked();
+    const men = catalog.filter((product) => product.gender === "Uomo").length;
+    await expect(page.getByTestId("product-count")).toHaveText(countText(men));
+    await drawer.getByRole("link", { name: "Chiudi i filtri" }).click();
+    await expect(drawer).toBeHidden();
+  });
+
+  test("search speaks everyday Italian: 'costume da bagno' lists the swimsuits, 'maglietta' the t-shirts", async ({
+    page,
+  }) => {
+    await visit(page, "/shop");
+    for (const [term, subcategories] of [
+      ["costume da bagno", ["bikini", "intero"]],
+      ["maglietta", ["t-shirt"]],
+    ] as const) {
+      await page.goto(`/shop?${new URLSearchParams({ search: term })}`);
+      const expected = catalog.filter((product) => (subcategories as readonly string[]).includes(product.subcategory));
+      expect(expected.length).toBeGreaterThanOrEqual(12);
+      // The best matches come first: a whole first page of them.
+      await expect(page.getByRole("article")).toHaveCount(12);
+      const shown = await shownProductIds(page);
+      expect(expected.map((product) => product.id)).toEqual(expect.arrayContaining(shown));
+    }
+  });
+
+  test("on a phone a long search term wraps instead of widening the page", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    const term = "reggisenoinpizzoconferrettoeimbottitura".repeat(2);
+    await visit(page, `/shop?search=${term}`);
+    const heading = page.getByRole("heading", { level: 1 });
+    await expect(heading).toHaveText(`Risultati per “${term}”`);
+    expect((await heading.boundingBox())?.width).toBeLessThanOrEqual(360);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  });
+
   test("on a phone the filters open in a drawer with 'Applica' and 'Cancella'", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await visit(page, "/shop");
@@ -167,6 +277,19 @@ test.describe("without JavaScript", () => {
     await page.getByRole("link", { name: "Mostra altri prodotti" }).click();
     await page.waitForURL(/cursor=/);
     expect(await shownProductIds(page)).toEqual(expected.slice(12, 24));
+  });
+});
+
+test.describe("without JavaScript, sorting", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the sort form keeps the filters and submits with 'Ordina'", async ({ page }) => {
+    await page.goto("/shop?category=Uomo");
+    await page.getByRole("combobox", { name: "Ordina per" }).selectOption({ label: "Prezzo crescente" });
+    await page.getByRole("button", { name: "Ordina" }).click();
+    await expect(page).toHaveURL("/shop?category=Uomo&sort=price_asc");
+    const expected = catalog.filter((product) => product.gender === "Uomo").sort(cheapestFirst);
+    expect(await shownProductIds(page)).toEqual(expected.slice(0, 12).map((product) => product.id));
   });
 });
 

@@ -4,6 +4,7 @@ import {
   type KeyboardEvent,
   type MouseEvent,
   type ReactNode,
+  type Ref,
   useEffect,
   useRef,
   useState,
@@ -60,12 +61,15 @@ export function FilterPanel({
   filters,
   onApply,
   drawer,
+  formRef,
 }: {
   facets: CatalogFacets;
   filters: CatalogFilters;
   /** Set once the page is hydrated; without it the form submits as a plain GET. */
   onApply?: (filters: CatalogFilters) => void;
   drawer: DrawerState;
+  /** The filter form, for reading the choices made before hydration. */
+  formRef?: Ref<HTMLFormElement>;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -116,6 +120,7 @@ export function FilterPanel({
           facets={facets}
           filters={filters}
           onApply={onApply}
+          formRef={formRef}
           staged={drawer.open}
           onDone={() => drawer.setOpen(false)}
         />
@@ -130,10 +135,12 @@ function FilterForm({
   onApply,
   staged,
   onDone,
+  formRef,
 }: {
   facets: CatalogFacets;
   filters: CatalogFilters;
   onApply?: (filters: CatalogFilters) => void;
+  formRef?: Ref<HTMLFormElement>;
   /** True in the drawer: choices wait for 'Applica'. False in the sidebar: each choice applies at once. */
   staged: boolean;
   /** After 'Applica' or 'Cancella': closes the drawer. */
@@ -161,7 +168,7 @@ function FilterForm({
   }
 
   return (
-    <form method="get" action="/shop" onSubmit={submit} className="flex min-h-0 flex-1 flex-col">
+    <form ref={formRef} method="get" action="/shop" onSubmit={submit} className="flex min-h-0 flex-1 flex-col">
       {/* Kept by the form so that a plain GET submission does not lose them. */}
       {draft.search && <input type="hidden" name="search" value={draft.search} />}
       {draft.sort !== "created_at_desc" && <input type="hidden" name="sort" value={draft.sort} />}

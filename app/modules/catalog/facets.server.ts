@@ -1,7 +1,12 @@
-import { asc, min } from "drizzle-orm";
+import { asc, min, notInArray } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { products, productVariants } from "~/db/schema";
+import { ONE_COLOUR } from "./selection";
 import { compareSizes } from "./sizes";
+
+// A product made in one print or colourway has the colour 'Unico' ('Unica' when written by hand):
+// no colour one could filter by.
+const NOT_COLOURS = [ONE_COLOUR, "Unica"];
 
 /** The choices of the shop's filters, as the catalogue has them. */
 export type CatalogFacets = {
@@ -33,6 +38,7 @@ async function readFacets(db: Queryable): Promise<CatalogFacets> {
     db
       .select({ name: productVariants.colorName, code: min(productVariants.colorCode) })
       .from(productVariants)
+      .where(notInArray(productVariants.colorName, NOT_COLOURS))
       .groupBy(productVariants.colorName)
       .orderBy(asc(productVariants.colorName)),
     db.selectDistinct({ value: productVariants.size }).from(productVariants),

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import {
+  checkFilterValues,
   defaultFilters,
   filtersToRequestParams,
   filtersToSearchParams,
@@ -134,5 +135,64 @@ describe("priceBucketRange", () => {
     expect(priceBucketRange("50-100")).toEqual({ minCents: 5000, maxCents: 10000 });
     expect(priceBucketRange("100-200")).toEqual({ minCents: 10000, maxCents: 20000 });
     expect(priceBucketRange("over-200")).toEqual({ minCents: 20000, maxCents: null });
+  });
+});
+
+describe("checkFilterValues", () => {
+  const choices = {
+    subcategories: ["reggiseno", "t-shirt"],
+    colours: [{ name: "Nero" }, { name: "Rosa Cipria" }],
+    sizes: ["S", "M"],
+    brands: ["Lunaria"],
+  };
+  const check = (query: string) => checkFilterValues(new URLSearchParams(query), choices);
+  const unknownOf = (query: string) =>
+    check(query).unknown.map(({ label, value, without }) => ({ label, value, without: without.toString() }));
+
+  test("values already spelt as the catalogue spells them pass untouched", () => {
+    expect(
+      check("category=Donna&subcategory=reggiseno&color=Rosa+Cipria&size=M&brand=Lunaria&price=50-100&sort=price_asc"),
+    ).toEqual({ canonical: null, unknown: [] });
+    expect(check("category=all&subcategory=all&color=all&price=all&search=xyz&cursor=abc")).toEqual({
+      canonical: null,
+      unknown: [],
+    });
+  });
+
+  test("a value in another case reads as the catalogue's own, the rest of the address kept", () => {
+    expect(check("category=donna&color=rosa+cipria&size=m&brand=LUNARIA&search=pizzo&cursor=abc")).toEqual({
+      canonical: new URLSearchParams("category=Donna&color=Rosa+Cipria&size=M&brand=Lunaria&search=pizzo&cursor=abc"),
+      unknown: [],
+    });
+    expect(check("subcategory=T-Shirt&price=UNDER-50").canonical?.toString()).toBe(
+      "subcategory=t-shirt&price=under-50",
+    );
+    // Options that differ only in case keep the one written.
+    const twoCases = { ...choices, brands: ["ABC", "Abc"] };
+    expect(checkFilterValues(new URLSearchParams("brand=Abc"), twoCases).canonical).toBeNull();
+  });
+
+  test("a value the catalogue does not have is named, with the address that clears it from the top of the list", () => {
+    expect(unknownOf("category=Foo&color=Nero&cursor=abc")).toEqual([
+      { label: "Categoria", value: "Foo", without: "color=Nero" },
+    ]);
+    expect(unknownOf("brand=Lunaria&brand=Nessuna&size=XXXL&price=gratis")).toEqual([
+      { label: "Marca", value: "Nessuna", without: "brand=Lunaria&size=XXXL&price=gratis" },
+      { label: "Taglia", value: "XXXL", without: "brand=Lunaria&brand=Nessuna&price=gratis" },
+      { label: "Prezzo", value: "gratis", without: "brand=Lunaria&brand=Nessuna&size=XXXL" },
+    ]);
+    // Both at once: the way back keeps the corrected spelling.
+    expect(unknownOf("category=donna&subcategory=costume")).toEqual([
+      { label: "Sottocategoria", value: "costume", without: "category=Donna" },
+    ]);
+  });
+
+  test("an empty value is no filter, and choices that failed to load check nothing", () => {
+    expect(check("category=&color=")).toEqual({ canonical: null, unknown: [] });
+    const nothingLoaded = { subcategories: [], colours: [], sizes: [], brands: [] };
+    expect(checkFilterValues(new URLSearchParams("subcategory=x&color=y&size=z&brand=w"), nothingLoaded)).toEqual({
+      canonical: null,
+      unknown: [],
+    });
   });
 });

@@ -87,6 +87,76 @@ export function filtersToRequestParams(filters: CatalogFilters, cursor: string |
   return params;
 }
 
+/** The values the catalogue has for the filters drawn from it (the facets of facets.server.ts). */
+export type FilterChoices = { subcategories: string[]; colours: { name: string }[]; sizes: string[]; brands: string[] };
+
+const filterLabels = {
+  category: "Categoria",
+  subcategory: "Sottocategoria",
+  price: "Prezzo",
+  color: "Colore",
+  size: "Taglia",
+  brand: "Marca",
+} as const;
+
+type FilterName = keyof typeof filterLabels;
+
+export type UnknownFilterValue = {
+  /** The filter's name as the page shows it: 'Categoria'. */
+  label: string;
+  value: string;
+  /** The same query string without this value: the way back. */
+  without: URLSearchParams;
+};
+
+/**
+ * A query string checked against the catalogue's values, so that a hand-written address is never
+ * silently ignored: a value spelt in another case ('donna') reads as the catalogue's own ('Donna')
+ * in `canonical` (null when every value already was), and a value the catalogue does not have
+ * ('Foo') is listed in `unknown`, for the page to say so. Choices that failed to load (an empty
+ * list) check nothing.
+ */
+export function checkFilterValues(
+  params: URLSearchParams,
+  choices: FilterChoices,
+): { canonical: URLSearchParams | null; unknown: UnknownFilterValue[] } {
+  const fromCatalogue = (values: string[], withAll: boolean) =>
+    values.length === 0 ? null : withAll ? [ALL, ...values] : values;
+  const options: Record<FilterName, readonly string[] | null> = {
+    category: [ALL, ...GENDERS],
+    subcategory: fromCatalogue(choices.subcategories, true),
+    price: [ALL, ...PRICE_BUCKETS],
+    color: fromCatalogue(
+      choices.colours.map((colour) => colour.name),
+      true,
+    ),
+    size: fromCatalogue(choices.sizes, false),
+    brand: fromCatalogue(choices.brands, false),
+  };
+  const canonical = new URLSearchParams();
+  const unknown: { name: FilterName; value: string }[] = [];
+  for (const [name, value] of params) {
+    const known = Object.hasOwn(options, name) ? options[name as FilterName] : null;
+    const typed = value.trim().toLocaleLowerCase("it");
+    // An exact match first: two options may differ only in case.
+    const match =
+      known?.find((option) => option === value.trim()) ??
+      known?.find((option) => option.toLocaleLowerCase("it") === typed);
+    canonical.append(name, match ?? value);
+    if (known && typed !== "" && match === undefined) unknown.push({ name: name as FilterName, value });
+  }
+  return {
+    canonical: canonical.toString() === params.toString() ? null : canonical,
+    unknown: unknown.map(({ name, value }) => {
+      // The list starts again from its top.
+      const without = new URLSearchParams(canonical);
+      without.delete(name, value);
+      without.delete("cursor");
+      return { label: filterLabels[name], value, without };
+    }),
+  };
+}
+
 /** Price range of a bucket in cents: from `minCents` included to `maxCents` excluded; null = unbounded. */
 export function priceBucketRange(bucket: PriceBucket): { minCents: number | null; maxCents: number | null } {
   switch (bucket) {

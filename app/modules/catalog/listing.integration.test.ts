@@ -1,9 +1,10 @@
 import { like, type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type Gender, productImages, products, productVariants, type Subcategory } from "~/db/schema";
+import { type Gender, productImages, products, productVariants, type Subcategory, subcategories } from "~/db/schema";
 import { connectTestDatabase } from "../../../tests/integration/database";
 import { defaultFilters } from "./filters";
 import { InvalidCursorError, type ListingFilters, listProducts, type ProductSummary } from "./listing.server";
+import { searchSynonyms } from "./search-synonyms";
 
 const db = connectTestDatabase();
 
@@ -380,6 +381,33 @@ describe("search", () => {
   }
 
   const bras = sql`p.subcategory = 'reggiseno'`;
+  const hasColour = (colour: string) =>
+    sql`exists (select 1 from product_variants v where v.product_id = p.id and v.color_name = ${colour})`;
+  const plurals: Record<Subcategory, string> = {
+    pigiama: "pigiami",
+    maglia: "maglie",
+    calze: "calze",
+    slip: "slip",
+    reggiseno: "reggiseni",
+    panty: "panty",
+    "t-shirt": "t-shirt",
+    canottiera: "canottiere",
+    cappotto: "cappotti",
+    giacca: "giacche",
+    pantaloni: "pantaloni",
+    modellatore: "modellatori",
+    culotte: "culotte",
+    parigamba: "parigamba",
+    piumino: "piumini",
+    camicia: "camicie",
+    kaftano: "kaftani",
+    telo: "teli",
+    sciarpa: "sciarpe",
+    intero: "interi",
+    bikini: "bikini",
+    gonna: "gonne",
+    borsa: "borse",
+  };
   const cases: { query: string; relevant: SQL }[] = [
     { query: "reggiseno", relevant: bras },
     { query: "reggiseni", relevant: bras },
@@ -400,6 +428,17 @@ describe("search", () => {
     // A misspelling of a word that only our own product brought into the catalogue's vocabulary.
     { query: "elyse", relevant: sql`p.sku like ${`${skuPrefix}%`} and p.name like '%Élise%'` },
     { query: "élise", relevant: sql`p.sku like ${`${skuPrefix}%`} and p.name like '%Élise%'` },
+    // Everyday Italian, through the synonym table.
+    { query: "costume da bagno", relevant: sql`p.subcategory in ('bikini', 'intero')` },
+    { query: "costumi", relevant: sql`p.subcategory in ('bikini', 'intero')` },
+    { query: "Costumi da bagno rossi", relevant: sql`p.subcategory in ('bikini', 'intero') and ${hasColour("Rosso")}` },
+    { query: "mutande", relevant: sql`p.subcategory in ('slip', 'culotte', 'panty', 'parigamba')` },
+    // A t-shirt, not a 'maglia' (a jumper), the nearest word of the catalogue.
+    { query: "maglietta", relevant: sql`p.subcategory = 't-shirt'` },
+    { query: "magliette", relevant: sql`p.subcategory = 't-shirt'` },
+    { query: "calzini", relevant: sql`p.subcategory = 'calze'` },
+    { query: "calzìni", relevant: sql`p.subcategory = 'calze'` },
+    { query: "calzini nerri", relevant: sql`p.subcategory = 'calze' and ${hasColour("Nero")}` },
   ];
 
   test.each(cases)("'$query' finds every relevant product, the relevant ones first", async ({ query, relevant }) => {
@@ -411,6 +450,22 @@ describe("search", () => {
     // …and ranked above anything found for a weaker reason (a word in a description, a near miss).
     expect(found.slice(0, expected.length).sort()).toEqual([...expected].sort());
   });
+
+  test.each(subcategories)("the plural of '%s' finds all of it", async (subcategory) => {
+    const plural = plurals[subcategory];
+    const expected = await productsWhere(sql`p.subcategory = ${subcategory}`);
+    expect(ids(await walk({ search: plural }, 100))).toEqual(expect.arrayContaining(expected));
+  });
+
+  // The table checks itself: a word the shop adds must find the subcategories it names.
+  test.each(searchSynonyms.flatMap(({ words, subcategories }) => words.map((word) => ({ word, subcategories }))))(
+    "'$word' finds every product of $subcategories",
+    async ({ word, subcategories }) => {
+      const expected = await productsWhere(sql`p.subcategory = any(${sql.param(subcategories)}::text[])`);
+      expect(expected.length).toBeGreaterThan(0);
+      expect(ids(await walk({ search: word }, 100))).toEqual(expect.arrayContaining(expected));
+    },
+  );
 
   test("any run of minus signs is one negation: PostgreSQL's parser takes no more than 32 in a row", async () => {
     for (const search of ["-".repeat(100), `${"- ".repeat(40)}pigiama`, `${"-ж".repeat(50)}`, `${"-(".repeat(40)}a`]) {

@@ -5,6 +5,7 @@ import { type Gender, products } from "~/db/schema";
 import { SHOP_PAGE_SIZE } from "~/modules/shop/constants";
 import { ALL, type CatalogFilters, defaultFilters, priceBucketRange } from "./filters";
 import { productIdSchema } from "./product-id";
+import { expandSynonyms } from "./search-synonyms";
 
 // The catalogue listing (the spec's RPC get_filtered_products): filters, sorting and keyset
 // pagination. A page starts right after the last row of the previous page, so any page costs the
@@ -153,9 +154,10 @@ const outerProductId = sql.raw(`"products"."id"`);
 /**
  * How a search matches: through the full-text index (Italian stemming, accents ignored: 'reggiseni'
  * finds 'Reggiseno'), ranked by ts_rank, which weighs name, brand and subcategory over colours and
- * tags, over the description. When no product matches the words as written, each word is taken for
- * a misspelling and replaced by the most similar word of the catalogue's vocabulary (trigram
- * similarity on search_words, the words of search_text: 'regiseno' → 'reggiseno').
+ * tags, over the description. Everyday words of the synonym table ('mutande', 'maglietta') find
+ * their subcategories as well as themselves. When no product matches the other words as written,
+ * each is taken for a misspelling and replaced by the most similar word of the catalogue's
+ * vocabulary (trigram similarity on search_words, the words of search_text: 'regiseno' → 'reggiseno').
  *
  * Correcting the words, rather than comparing the term with every product's text, keeps a typo as
  * fast as any other search: similarity row by row cost tens of milliseconds with 10,000 products.
@@ -163,10 +165,27 @@ const outerProductId = sql.raw(`"products"."id"`);
 type SearchTerms = { matches: SQL; rank: SQL };
 
 async function searchTerms(db: Queryable, typed: string): Promise<SearchTerms> {
+  const { rest, alternatives } = expandSynonyms(typed);
+  // Each recognised phrase: any of its alternatives; all the phrases, and the other words, together.
+  const synonyms = alternatives.map((group) => sql`(${sql.join(group.map(toTsQuery), sql` || `)})`);
+  const words = rest || synonyms.length === 0 ? toTsQuery(await correctedWords(db, rest, synonyms)) : null;
+  const tsQuery = sql`(${sql.join(words ? [words, ...synonyms] : synonyms, sql` && `)})`;
+  return {
+    matches: sql`${products.searchVector} @@ ${tsQuery}`,
+    rank: sql`ts_rank(${products.searchVector}, ${tsQuery})`,
+  };
+}
+
+function toTsQuery(search: string): SQL {
+  return sql`websearch_to_tsquery('italian_unaccent', ${websearchText(search)})`;
+}
+
+/** The words as typed when some product matches them (with the synonyms found beside them), else each corrected. */
+async function correctedWords(db: Queryable, typed: string, synonyms: SQL[]): Promise<string> {
   const search = websearchText(typed);
   const { rows } = await db.execute<{ terms: string }>(sql`
     select case
-      when exists (select 1 from products where search_vector @@ websearch_to_tsquery('italian_unaccent', ${search}))
+      when exists (select 1 from products where search_vector @@ (${sql.join([toTsQuery(search), ...synonyms], sql` && `)}))
         then ${search}
       else (
         select string_agg(
@@ -180,11 +199,7 @@ async function searchTerms(db: Queryable, typed: string): Promise<SearchTerms> {
         where w.input <> ''
       )
     end as terms`);
-  const tsQuery = sql`websearch_to_tsquery('italian_unaccent', ${websearchText(rows[0]?.terms ?? search)})`;
-  return {
-    matches: sql`${products.searchVector} @@ ${tsQuery}`,
-    rank: sql`ts_rank(${products.searchVector}, ${tsQuery})`,
-  };
+  return rows[0]?.terms ?? search;
 }
 
 /**

@@ -1,0 +1,46 @@
+import { describe, expect, test } from "vitest";
+import { subcategories } from "~/db/schema";
+import { expandSynonyms, plainWord, searchSynonyms } from "./search-synonyms";
+
+describe("expandSynonyms", () => {
+  test("an everyday word becomes itself or its subcategories; the other words stay as typed", () => {
+    expect(expandSynonyms("Mutande nere")).toEqual({
+      rest: "nere",
+      alternatives: [["mutande", "slip", "culotte", "panty", "parigamba"]],
+    });
+  });
+
+  test("the longest phrase wins: 'costume da bagno' is one phrase, 'costume intero' another", () => {
+    expect(expandSynonyms("costume da bagno").alternatives).toEqual([["costume da bagno", "bikini", "intero"]]);
+    expect(expandSynonyms("costume intero").alternatives).toEqual([["costume intero", "intero"]]);
+  });
+
+  test("accents, capitals and punctuation around a word do not matter", () => {
+    expect(expandSynonyms("PALTÒ, calzìni!")).toEqual({
+      rest: "",
+      alternatives: [
+        ["palto", "cappotto"],
+        ["calzini", "calze"],
+      ],
+    });
+  });
+
+  test("negated or quoted words are left to the search syntax", () => {
+    expect(expandSynonyms('pigiama -costume "mutande"')).toEqual({
+      rest: 'pigiama -costume "mutande"',
+      alternatives: [],
+    });
+  });
+
+  test("'maglietta' is a t-shirt; 'maglia' is no synonym of anything", () => {
+    expect(expandSynonyms("maglietta").alternatives).toEqual([["maglietta", "t-shirt"]]);
+    expect(expandSynonyms("maglia")).toEqual({ rest: "maglia", alternatives: [] });
+  });
+});
+
+test("the table's words are plain (lowercase, no accents) and each is listed once", () => {
+  const words = searchSynonyms.flatMap((synonym) => synonym.words);
+  expect(words.filter((word) => plainWord(word) !== word)).toEqual([]);
+  expect(new Set(words).size).toBe(words.length);
+  expect(words.filter((word) => (subcategories as readonly string[]).includes(word))).toEqual([]);
+});

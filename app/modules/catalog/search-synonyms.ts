@@ -1,0 +1,101 @@
+import type { Subcategory } from "~/db/schema";
+
+// Everyday Italian for the catalogue's subcategories: a shopper types 'mutande' or 'maglietta', the
+// catalogue says 'slip' or 't-shirt'. Data, not code: extending the search means adding words here
+// (see docs/decisions/catalogue-listing-and-search.md). Plurals of the subcategories themselves need
+// no entry: the Italian stemmer already reads 'reggiseni' as 'reggiseno'. Words are written in
+// lowercase without accents, as typed terms are compared after the same treatment.
+
+export type SearchSynonym = { words: string[]; subcategories: Subcategory[] };
+
+export const searchSynonyms: SearchSynonym[] = [
+  {
+    words: ["costume", "costumi", "costume da bagno", "costumi da bagno", "costume mare", "costumi mare"],
+    subcategories: ["bikini", "intero"],
+  },
+  { words: ["due pezzi", "costume due pezzi", "costumi due pezzi"], subcategories: ["bikini"] },
+  { words: ["costume intero", "costumi interi", "monopezzo"], subcategories: ["intero"] },
+  {
+    words: ["mutande", "mutanda", "mutandine", "mutandina", "slippini"],
+    subcategories: ["slip", "culotte", "panty", "parigamba"],
+  },
+  { words: ["boxer", "boxer aderente", "boxer aderenti"], subcategories: ["parigamba"] },
+  { words: ["culottes", "pantaloncino intimo", "pantaloncini intimi"], subcategories: ["culotte"] },
+  { words: ["panties", "coulotte"], subcategories: ["panty"] },
+  { words: ["reggipetto", "reggipetti", "reggitette", "bralette"], subcategories: ["reggiseno"] },
+  {
+    words: ["guaina", "guaine", "body modellante", "body modellanti", "intimo modellante", "contenitivo"],
+    subcategories: ["modellatore"],
+  },
+  {
+    words: ["maglietta", "magliette", "maglietta intima", "magliettina", "tshirt", "t shirt", "tee", "polo"],
+    subcategories: ["t-shirt"],
+  },
+  { words: ["canotta", "canotte", "canottiere", "canottierina", "top intimo"], subcategories: ["canottiera"] },
+  {
+    words: ["calzini", "calzino", "calzettoni", "calzettone", "collant", "gambaletti", "gambaletto", "pedalini"],
+    subcategories: ["calze"],
+  },
+  {
+    words: ["maglione", "maglioni", "maglioncino", "pullover", "golf", "cardigan", "dolcevita"],
+    subcategories: ["maglia"],
+  },
+  {
+    words: ["pigiamino", "pigiamini", "camicia da notte", "camicie da notte", "tutina", "tutine"],
+    subcategories: ["pigiama"],
+  },
+  { words: ["soprabito", "soprabiti", "palto", "trench"], subcategories: ["cappotto"] },
+  { words: ["giubbotto", "giubbotti", "giubbino", "giubbini", "giacchetto", "blazer"], subcategories: ["giacca"] },
+  {
+    words: ["pantalone", "calzoni", "pantaloncini", "pantaloncino", "leggings", "jeans"],
+    subcategories: ["pantaloni"],
+  },
+  { words: ["camicetta", "camicette", "blusa", "bluse"], subcategories: ["camicia"] },
+  { words: ["caftano", "caftani", "copricostume", "copricostumi", "pareo"], subcategories: ["kaftano"] },
+  {
+    words: ["telo mare", "teli mare", "asciugamano", "asciugamani", "telo da mare", "teli da mare"],
+    subcategories: ["telo"],
+  },
+  { words: ["foulard", "stola", "stole", "scialle", "scialli"], subcategories: ["sciarpa"] },
+  { words: ["minigonna", "minigonne", "gonnellina", "gonnelline"], subcategories: ["gonna"] },
+  { words: ["borsetta", "borsette", "borsa mare", "borse mare", "shopper", "pochette"], subcategories: ["borsa"] },
+];
+
+/** Lowercase without accents: how typed words and the table's words are compared. */
+export function plainWord(text: string): string {
+  return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+}
+
+// Each entry's words as lists of plain words, longest phrase first so that 'costume da bagno' wins over 'costume'.
+const phrases = searchSynonyms
+  .flatMap((synonym) => synonym.words.map((words) => ({ words: plainWord(words).split(" "), synonym })))
+  .sort((a, b) => b.words.length - a.words.length);
+
+export type ExpandedSearch = {
+  /** The typed text without the words the table recognised. */
+  rest: string;
+  /** One group per recognised phrase: the phrase as typed, or any of its subcategories, finds a product. */
+  alternatives: string[][];
+};
+
+/**
+ * The typed search split into the phrases of the synonym table and the rest. A word that is negated
+ * ('-costume') or quoted is left to the search's own syntax.
+ */
+export function expandSynonyms(typed: string): ExpandedSearch {
+  const tokens = typed.split(/\s+/).filter(Boolean);
+  const keys = tokens.map((token) => (/^-|"/.test(token) ? null : plainWord(token).replace(/^\W+|\W+$/g, "")));
+  const rest: string[] = [];
+  const alternatives: string[][] = [];
+  for (let index = 0; index < tokens.length; ) {
+    const match = phrases.find(({ words }) => words.every((word, offset) => keys[index + offset] === word));
+    if (match) {
+      alternatives.push([match.words.join(" "), ...match.synonym.subcategories]);
+      index += match.words.length;
+    } else {
+      rest.push(tokens[index] ?? "");
+      index += 1;
+    }
+  }
+  return { rest: rest.join(" "), alternatives };
+}
