@@ -109,6 +109,8 @@ describe("caching and files", () => {
       "/profile",
       "/orders",
       "/orders.data",
+      "/cart",
+      "/cart.data",
       "/checkout?passo=pagamento",
       "/admin/orders",
       "/admin/orders/x.data",

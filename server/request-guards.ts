@@ -108,9 +108,10 @@ export function recordClientIp(): RequestHandler {
   };
 }
 
-// Pages and data requests that carry a person's data: the account, orders, the checkout, the admin.
+// Pages and data requests that carry a person's data: the account, orders, the cart (read from its
+// cookie), the checkout, the admin.
 const personalPaths =
-  /^\/(profile|orders|checkout|checkout-success|auth|reset-password|admin|pagamento-di-prova)(\/|\.data|$)/;
+  /^\/(profile|orders|cart|checkout|checkout-success|auth|reset-password|admin|pagamento-di-prova)(\/|\.data|$)/;
 
 /** Personal pages and their data requests are never kept by a browser or a shared cache. */
 export function noStoreForPersonalPages(): RequestHandler {

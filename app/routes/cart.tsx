@@ -1,19 +1,24 @@
 import { Trash2 } from "lucide-react";
-import { type ReactNode, useEffect, useMemo, useState } from "react";
-import { Form, Link } from "react-router";
+import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
+import { data, Form, Link, redirect } from "react-router";
 import { useLocalStorageItem } from "~/components/browser-storage";
-import { saveCart, setCartQuantity } from "~/components/cart/cart-storage";
+import { saveCart, setCartQuantity, writeCartCookie } from "~/components/cart/cart-storage";
 import { AmountRows } from "~/components/orders/amount-rows";
 import { EmptyCart } from "~/components/shop/empty-cart";
 import { buttonClass } from "~/components/ui/button";
 import { QuantityStepper } from "~/components/ui/quantity-stepper";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
-import { type CartItem, cartKey, parseCart, withQuantity } from "~/modules/cart/cart-lines";
+import { cartCookie } from "~/modules/cart/cart-cookie";
+import { addFromProductForm, changeQuantityFromForm } from "~/modules/cart/cart-forms.server";
+import { type CartItem, cartKey, parseCart, reconciledCart, withQuantity } from "~/modules/cart/cart-lines";
 import { lineProblemMessage } from "~/modules/cart/line-rules";
 import { SECOND_SWIMSUIT_PROMO_LABEL } from "~/modules/cart/pricing";
-import type { CartQuote, QuotedLine } from "~/modules/cart/quote.server";
+import { type CartQuote, cartFromCookie, type QuotedLine, quoteCart } from "~/modules/cart/quote.server";
+import { readForm } from "~/modules/forms/read-form.server";
 import { CART_STORAGE_KEY, CART_UPDATED_EVENT, formatEuro } from "~/modules/shop/constants";
 import { pageMeta } from "~/modules/shop/meta";
+import { services } from "~/services.server";
+import type { Route } from "./+types/cart";
 
 export function meta() {
   return [
@@ -22,19 +27,49 @@ export function meta() {
   ];
 }
 
+/** The cart the cookie holds, priced: what the page shows before JavaScript runs, or without it. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const serverCart = cartFromCookie(request.headers.get("Cookie"));
+  const quote = await quoteCart(services(context).db, { items: serverCart?.lines ?? [] });
+  return { quote, serverCart };
+}
+
+/** The product page's and the cart's forms, posted without JavaScript: they change the cookie's cart. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readForm(request);
+  const stored = cartFromCookie(request.headers.get("Cookie"));
+  const lines = stored?.lines ?? [];
+  const result =
+    form.get("intent") === "quantity"
+      ? changeQuantityFromForm(lines, form)
+      : await addFromProductForm(services(context).db, lines, form);
+  if (!result.ok) return data({ problem: result.problem, productId: result.productId }, { status: 400 });
+  // Without a copy of the browser's cart, what the server writes is only its additions.
+  const writer = stored === null || stored.writer === "server-additions" ? "server-additions" : "server";
+  return redirect("/cart", { headers: { "Set-Cookie": cartCookie(result.lines, writer) } });
+}
+
 type QuoteState = { status: "loading" } | { status: "error" } | { status: "ready"; quote: CartQuote; stale: boolean };
 
 /**
  * The browser keeps the lines; the server prices them. Every change of the stored cart asks
  * /api/cart/quote again, and quantities above the stock come back lowered and are saved lowered.
  */
-function useCartQuote(items: CartItem[] | null): { state: QuoteState; clampedKeys: Set<string> } {
-  const [state, setState] = useState<QuoteState>({ status: "loading" });
+function useCartQuote(
+  items: CartItem[] | null,
+  serverQuote: CartQuote,
+): { state: QuoteState; clampedKeys: Set<string> } {
+  // The server's quote of the cookie's cart until the browser's own comes back.
+  const [state, setState] = useState<QuoteState>({ status: "ready", quote: serverQuote, stale: false });
   const [clampedKeys, setClampedKeys] = useState(() => new Set<string>());
 
   useEffect(() => {
     if (items === null || items.length === 0) return;
-    setState((current) => (current.status === "ready" ? { ...current, stale: true } : { status: "loading" }));
+    setState((current) =>
+      current.status === "ready" && current.quote.lines.length > 0
+        ? { ...current, stale: true }
+        : { status: "loading" },
+    );
     const controller = new AbortController();
     fetch("/api/cart/quote", {
       method: "POST",
@@ -114,7 +149,16 @@ function CartLine({ line, clamped }: { line: QuotedLine; clamped: boolean }) {
           </p>
         )}
 
-        <div className="flex items-center justify-between gap-4">
+        {/* Without JavaScript the buttons post the new quantity; with it, the browser's cart changes and nothing is sent. */}
+        <form
+          method="post"
+          onSubmit={(event) => event.preventDefault()}
+          className="flex items-center justify-between gap-4"
+        >
+          <input type="hidden" name="intent" value="quantity" />
+          <input type="hidden" name="id" value={line.id} />
+          <input type="hidden" name="size" value={line.size} />
+          <input type="hidden" name="color" value={line.color} />
           {buyable ? (
             <QuantityStepper
               value={line.quantity}
@@ -122,6 +166,7 @@ function CartLine({ line, clamped }: { line: QuotedLine; clamped: boolean }) {
               // Below the minimum quantity (packs) the line goes, as at 0.
               onChange={(next) => setCartQuantity(line, next < line.minQuantity ? 0 : next)}
               label={`Quantità di ${name}`}
+              submitName="quantity"
               compact
               testId="line-quantity"
             />
@@ -129,14 +174,16 @@ function CartLine({ line, clamped }: { line: QuotedLine; clamped: boolean }) {
             <span />
           )}
           <button
-            type="button"
+            type="submit"
+            name="quantity"
+            value="0"
             onClick={() => setCartQuantity(line, 0)}
             className="inline-flex items-center gap-1.5 text-sm text-ink-soft underline-offset-4 hover:text-sale hover:underline"
           >
             <Trash2 aria-hidden className="size-4" strokeWidth={1.5} />
             Rimuovi<span className="sr-only"> {name}</span>
           </button>
-        </div>
+        </form>
       </div>
     </li>
   );
@@ -196,15 +243,27 @@ function Summary({ quote }: { quote: CartQuote }) {
   );
 }
 
-export default function Cart() {
+export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
+  const { quote: serverQuote, serverCart } = loaderData;
   const raw = useLocalStorageItem(CART_STORAGE_KEY, CART_UPDATED_EVENT);
-  // null until hydrated: the cart lives in the browser.
+  // null until hydrated, and without JavaScript: the page then shows the cookie's cart, priced by the server.
   const items = useMemo(() => (raw === undefined ? null : parseCart(raw)), [raw]);
-  const { state, clampedKeys } = useCartQuote(items);
-  const count = items?.reduce((sum, item) => sum + item.quantity, 0) ?? 0;
+  const { state, clampedKeys } = useCartQuote(items, serverQuote);
+  const count = (items ?? serverQuote.lines).reduce((sum, item) => sum + item.quantity, 0);
+
+  // Once JavaScript runs, the browser's storage and the cookie are brought in step, once: a cart the
+  // server changed (forms posted before the page was interactive) is taken over, else the cookie follows.
+  const inStep = useRef(false);
+  useEffect(() => {
+    if (items === null || inStep.current) return;
+    inStep.current = true;
+    const taken = serverCart ? reconciledCart(items, serverCart, serverQuote.lines) : null;
+    if (taken) saveCart(taken);
+    else writeCartCookie(items);
+  }, [items, serverCart, serverQuote]);
 
   let body: ReactNode;
-  if (items !== null && items.length === 0) {
+  if ((items ?? serverQuote.lines).length === 0) {
     body = <EmptyCart />;
   } else if (state.status === "error") {
     body = (
@@ -215,6 +274,7 @@ export default function Cart() {
   } else if (state.status === "loading") {
     body = <p className="py-16 text-center text-ink-soft">Caricamento del carrello…</p>;
   } else {
+    const clamped = (line: QuotedLine) => (items === null ? line.clamped : clampedKeys.has(cartKey(line)));
     body = (
       <div className="grid gap-10 lg:grid-cols-[1fr_22rem] lg:gap-16">
         <ul
@@ -223,7 +283,7 @@ export default function Cart() {
           className="divide-y divide-sand border-y border-sand"
         >
           {state.quote.lines.map((line) => (
-            <CartLine key={cartKey(line)} line={line} clamped={clampedKeys.has(cartKey(line))} />
+            <CartLine key={cartKey(line)} line={line} clamped={clamped(line)} />
           ))}
         </ul>
         <Summary quote={state.quote} />
@@ -238,6 +298,18 @@ export default function Cart() {
         <p data-testid="cart-heading-count" className="mt-2 text-ink-soft">
           {count === 1 ? "1 articolo" : `${count} articoli`}
         </p>
+      )}
+      {actionData?.problem && (
+        // A form posted without JavaScript that could not change the cart: what a toast would have said.
+        <div role="alert" className="mt-6 rounded-md border border-sale/40 bg-blush p-4 text-sm text-ink">
+          <p className="font-medium text-sale">{actionData.problem.title}</p>
+          {actionData.problem.description && <p className="mt-1">{actionData.problem.description}</p>}
+          {actionData.productId !== null && (
+            <Link to={`/product/${actionData.productId}`} className="mt-2 inline-block underline underline-offset-4">
+              Torna al prodotto
+            </Link>
+          )}
+        </div>
       )}
       <div className="mt-8">{body}</div>
     </div>

@@ -3,6 +3,7 @@ import { useConsent } from "~/components/consent/consent-provider";
 import { PageHeader } from "~/components/layout/page-header";
 import { PROMO_DISMISSED_COOKIE } from "~/components/layout/promo-bar";
 import { buttonClass } from "~/components/ui/button";
+import { CART_COOKIE_NAME } from "~/modules/cart/cart-cookie";
 import { CONSENT_STORAGE_KEY } from "~/modules/consent/consent";
 import { CARRIER_NAME, CART_STORAGE_KEY, formatDate } from "~/modules/shop/constants";
 import { formatAddress, shop } from "~/modules/shop/identity";
@@ -159,6 +160,10 @@ export default function Privacy() {
             </li>
             <li>
               <code>{CART_STORAGE_KEY}</code> (memoria locale del browser): conserva i prodotti nel carrello.
+            </li>
+            <li>
+              <code>{CART_COOKIE_NAME}</code> (cookie, 6 mesi): una copia di prodotti, taglie, colori e quantità del
+              carrello, perché il carrello funzioni anche senza JavaScript.
             </li>
             <li>
               <code>{PROMO_DISMISSED_COOKIE}</code> (cookie, 12 mesi): ricorda che hai chiuso l'avviso promozionale.

@@ -11,7 +11,13 @@ import { getProductDetails, getRelatedProducts, type ProductDetails } from "~/mo
 import { parseProductId } from "~/modules/catalog/product-id";
 import { reviewLimit, reviewPerProductLimit } from "~/modules/catalog/rate-limits.server";
 import { addReview } from "~/modules/catalog/reviews.server";
-import { initialSelection, minimumQuantity } from "~/modules/catalog/selection";
+import {
+  availableStock,
+  clampQuantity,
+  initialSelection,
+  minimumQuantity,
+  type Selection,
+} from "~/modules/catalog/selection";
 import { imageUrl } from "~/modules/files/responsive-images";
 import type { FormResult } from "~/modules/forms/form-result";
 import { readForm } from "~/modules/forms/read-form.server";
@@ -178,6 +184,12 @@ function ProductView({ product, url }: { product: ProductDetails; url: string })
   const [selection, setSelection] = useState(() => initialSelection(product));
   const [quantity, setQuantity] = useState(() => minimumQuantity(product));
 
+  /** Another colour or size, or a typed quantity: the quantity stays between 1 and the stock of what is chosen. */
+  function choose(next: Selection, nextQuantity = quantity) {
+    setSelection(next);
+    setQuantity(clampQuantity(nextQuantity, product, availableStock(product, next)));
+  }
+
   return (
     <div className="grid gap-10 lg:grid-cols-2 lg:gap-16">
       <div className="lg:sticky lg:top-24 lg:self-start">
@@ -202,15 +214,20 @@ function ProductView({ product, url }: { product: ProductDetails; url: string })
           <div className="mt-5">
             <Price product={product} />
           </div>
-          {product.inStock <= 0 && <p className="mt-3 font-medium text-sale">Prodotto esaurito</p>}
+          {product.inStock <= 0 && (
+            <p className="mt-3 inline-block rounded-sm bg-ink px-2 py-0.5 text-xs font-semibold tracking-[0.12em] text-ivory uppercase">
+              Esaurito
+            </p>
+          )}
         </div>
 
         <ProductPurchase
           product={product}
           selection={selection}
-          onSelectionChange={setSelection}
+          onSelectionChange={(next) => choose(next)}
           quantity={quantity}
-          onQuantityChange={setQuantity}
+          onQuantityChange={(next) => choose(selection, next)}
+          onHydrated={(choices) => choose(choices.selection, choices.quantity ?? quantity)}
         />
 
         <ul className="flex flex-col gap-2 text-sm text-ink">

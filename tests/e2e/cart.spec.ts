@@ -4,7 +4,7 @@ import { products } from "../../app/db/schema";
 import { formatEuro } from "../../app/modules/shop/constants";
 import { e2eDatabase } from "./support/database";
 import { cartItem, everydayProduct, preselected, swimsuits } from "./support/demo-products";
-import { openHydrated, skipCookieBannerAndPopup, toast } from "./support/page";
+import { openHydrated, skipCookieBannerAndPopup, toast, waitForHydration } from "./support/page";
 
 // The cart page: lines from the browser, prices, stock and the 'Promo Extra 2° Costume' from the server.
 
@@ -114,4 +114,69 @@ test("lowers a quantity above the stock and flags lines that cannot be bought", 
     .getByRole("button", { name: /^Rimuovi/ })
     .click();
   await expect(page.getByRole("button", { name: "Procedi al checkout" })).toBeVisible();
+});
+
+test("'+' stops at the stock, saying so once", async ({ page }) => {
+  const { stock } = preselected(everydayProduct);
+  await storeCart(page, [everydayLine(stock - 1)]);
+  await openHydrated(page, "/cart");
+  const line = lineFor(page, everydayProduct.name);
+  const plus = line.getByRole("button", { name: "Aumenta quantità" });
+  await expect(line.getByText("Quantità massima raggiunta")).toBeHidden();
+  await plus.click();
+  await expect(line.getByTestId("line-quantity")).toHaveText(String(stock));
+  await expect(plus).toBeDisabled();
+  await expect(line.getByText("Quantità massima raggiunta")).toHaveCount(1);
+  await expect(toast(page, "Quantità massima raggiunta")).toHaveCount(0);
+});
+
+test("a product added before the page was interactive is in the cart once it is", async ({ page }) => {
+  // The product page's scripts are held back: the click posts the form, as without JavaScript.
+  await page.route(/\/assets\/.*\.js$/, (route, request) =>
+    request.frame().url().includes("/product/") ? new Promise(() => {}) : route.continue(),
+  );
+  await storeCart(page, [cartItem(swimsuits.cheaper, 1)]);
+  await page.goto(`/product/${everydayProduct.id}`, { waitUntil: "commit" });
+  await page.getByRole("button", { name: "Aggiungi al carrello" }).click();
+  await expect(page).toHaveURL("/cart");
+  await waitForHydration(page);
+  await expect(page.getByTestId("cart-line")).toHaveCount(2);
+  await expect(page.getByTestId("cart-count")).toHaveText("2");
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        JSON.parse(localStorage.getItem("shoppingCart") ?? "[]").map((item: { name: string }) => item.name),
+      ),
+    )
+    .toEqual([swimsuits.cheaper.name, everydayProduct.name]);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the cart is rendered by the server, and its buttons change it", async ({ page }) => {
+    const unit = everydayProduct.priceCents as number;
+    await page.goto(`/product/${everydayProduct.id}`);
+    await page.getByRole("button", { name: "Aggiungi al carrello" }).click();
+    await expect(page).toHaveURL("/cart");
+    const line = lineFor(page, everydayProduct.name);
+    await expect(line.getByTestId("unit-price")).toHaveText(formatEuro(unit));
+    await expect(page.getByText("Caricamento del carrello…")).toHaveCount(0);
+
+    await line.getByRole("button", { name: "Aumenta quantità" }).click();
+    await expect(line.getByTestId("line-quantity")).toHaveText("2");
+    await expect(page.getByTestId("total")).toHaveText(formatEuro(unit * 2));
+    await line.getByRole("button", { name: "Diminuisci quantità" }).click();
+    await expect(line.getByTestId("line-quantity")).toHaveText("1");
+    await expect(page.getByRole("button", { name: "Procedi al checkout" })).toBeVisible();
+
+    await line.getByRole("button", { name: /^Rimuovi/ }).click();
+    await expect(page.getByText("Il tuo carrello è vuoto.")).toBeVisible();
+  });
+
+  test("an empty cart says so instead of loading forever", async ({ page }) => {
+    await page.goto("/cart");
+    await expect(page.getByText("Il tuo carrello è vuoto.")).toBeVisible();
+    await expect(page.getByText("Caricamento del carrello…")).toHaveCount(0);
+  });
 });

@@ -8,6 +8,7 @@ import {
   demoCatalog,
   discountedProduct,
   everydayProduct,
+  fewerPiecesInOtherColour,
   fewPiecesProduct,
   preselected,
   selectable,
@@ -16,7 +17,7 @@ import {
   soldOutProduct,
   unpricedProduct,
 } from "./support/demo-products";
-import { expectToast, openHydrated, skipCookieBannerAndPopup } from "./support/page";
+import { expectToast, openHydrated, skipCookieBannerAndPopup, toast, waitForHydration } from "./support/page";
 
 // The product page: options preselected, every rule that blocks 'Aggiungi al carrello' with its toast,
 // prices, reviews, the newsletter popup and the 404 for unknown products.
@@ -38,12 +39,9 @@ test("preselects the first available colour and size, and adding to the cart upd
   const { color, size } = preselected(product);
   await openProduct(page, product.id);
   await expect(page.getByRole("heading", { level: 1, name: product.name })).toBeVisible();
-  await expect(page.getByRole("button", { name: color as string, exact: true })).toHaveAttribute(
-    "aria-pressed",
-    "true",
-  );
-  await expect(page.getByRole("button", { name: size as string, exact: true })).toHaveAttribute("aria-pressed", "true");
-  await expect(page.getByTestId("quantity")).toHaveText("1");
+  await expect(page.getByRole("radio", { name: color as string, exact: true })).toBeChecked();
+  await expect(page.getByRole("radio", { name: size as string, exact: true })).toBeChecked();
+  await expect(page.getByTestId("quantity")).toHaveValue("1");
   await expect(page.getByTestId("price")).toHaveText(formatEuro(product.priceCents as number));
 
   await page.getByRole("button", { name: "Aumenta quantità" }).click();
@@ -73,19 +71,22 @@ test("preselects the first available colour and size, and adding to the cart upd
 test("asks for a size when the chosen colour does not have the size that was selected", async ({ page }) => {
   const { product, otherColour } = sizeGoneInOtherColourProduct;
   await openProduct(page, product.id);
-  await page.getByRole("button", { name: otherColour, exact: true }).click();
+  await page.getByRole("radio", { name: otherColour, exact: true }).check();
   await expect(page.getByText("Taglia: scegli una taglia")).toBeVisible();
   await addButton(page).click();
   await expectToast(page, "Selezione richiesta", "Per favore, seleziona una taglia.");
   expect(await storedCart(page)).toEqual([]);
 });
 
-test("refuses a sold-out colour", async ({ page }) => {
+test("a sold-out colour looks sold out, and is refused when added anyway", async ({ page }) => {
   const product = soldOutColourProduct;
   const soldOut = selectable(product).colors.find((colour) => !colour.available)?.name as string;
   await openProduct(page, product.id);
-  await page.getByRole("button", { name: `${soldOut} (esaurito)` }).click();
-  await expect(page.getByRole("button", { name: `${soldOut} (esaurito)` })).toHaveAttribute("aria-pressed", "true");
+  await expect(addButton(page)).not.toHaveAccessibleDescription("Colore esaurito");
+  await page.getByRole("radio", { name: `${soldOut} (esaurito)` }).check();
+  await expect(page.getByRole("radio", { name: `${soldOut} (esaurito)` })).toBeChecked();
+  await expect(addButton(page)).toHaveAccessibleDescription("Colore esaurito");
+  await expect(page.getByRole("button", { name: "Acquista ora" })).toHaveAccessibleDescription("Colore esaurito");
   await addButton(page).click();
   await expectToast(page, "Colore Esaurito", "Questo colore non è al momento disponibile.");
   expect(await storedCart(page)).toEqual([]);
@@ -96,21 +97,66 @@ test("caps the quantity at the stock of the chosen colour and size", async ({ pa
   const { stock } = preselected(product);
   await openProduct(page, product.id);
   const plus = page.getByRole("button", { name: "Aumenta quantità" });
+  await expect(page.getByText("Quantità massima raggiunta")).toBeHidden();
   for (let pieces = 1; pieces < stock; pieces++) await plus.click();
-  await expect(page.getByTestId("quantity")).toHaveText(String(stock));
-  await plus.click();
-  await expectToast(page, "Quantità massima raggiunta");
-  await expect(page.getByTestId("quantity")).toHaveText(String(stock));
+  await expect(page.getByTestId("quantity")).toHaveValue(String(stock));
+  // At the stock '+' is off, and the limit is said once, beside it, not in a toast per click.
+  await expect(plus).toBeDisabled();
+  await expect(page.getByText("Quantità massima raggiunta")).toHaveCount(1);
+  await expect(toast(page, "Quantità massima raggiunta")).toHaveCount(0);
 
   await addButton(page).click();
   await expectToast(page, "Aggiunto al carrello!");
   // Everything is in the cart already: one more piece is too many.
   for (let pieces = stock; pieces > 1; pieces--)
     await page.getByRole("button", { name: "Diminuisci quantità" }).click();
-  await expect(page.getByTestId("quantity")).toHaveText("1");
+  await expect(page.getByTestId("quantity")).toHaveValue("1");
   await addButton(page).click();
   await expectToast(page, "Quantità non disponibile", `Sono disponibili solo ${stock} pezzi per questo colore.`);
   expect((await storedCart(page))[0].quantity).toBe(stock);
+});
+
+test("the quantity follows the stock of the colour and size chosen", async ({ page }) => {
+  const { product, otherColour, otherStock } = fewerPiecesInOtherColour;
+  const { stock, size } = preselected(product);
+  await openProduct(page, product.id);
+  const quantity = page.getByTestId("quantity");
+  await quantity.fill(String(stock + 5));
+  await expect(quantity).toHaveValue(String(stock));
+  await page.getByRole("radio", { name: otherColour, exact: true }).check();
+  await expect(page.getByRole("radio", { name: size as string, exact: true })).toBeChecked();
+  await expect(quantity).toHaveValue(String(otherStock));
+  await expect(page.getByRole("button", { name: "Aumenta quantità" })).toBeDisabled();
+  await expect(page.getByText("Quantità massima raggiunta")).toHaveCount(1);
+  await quantity.fill("0");
+  await expect(quantity).toHaveValue("1");
+  await expect(page.getByRole("button", { name: "Aumenta quantità" })).toBeEnabled();
+});
+
+test("colour, size and quantity chosen before the page is interactive are kept once it is", async ({ page }) => {
+  const { product, otherColour } = fewerPiecesInOtherColour;
+  const { size } = preselected(product);
+  // The page's scripts wait until the choices are made, as on a slow phone.
+  let releaseScripts = () => {};
+  const scriptsReleased = new Promise<void>((resolve) => {
+    releaseScripts = resolve;
+  });
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await scriptsReleased;
+    await route.continue();
+  });
+  await page.goto(`/product/${product.id}`, { waitUntil: "commit" });
+  await page.getByRole("radio", { name: otherColour, exact: true }).check();
+  await page.getByTestId("quantity").fill("2");
+  releaseScripts();
+  await waitForHydration(page);
+
+  await expect(page.getByText(`Colore: ${otherColour}`)).toBeVisible();
+  await expect(page.getByRole("radio", { name: otherColour, exact: true })).toBeChecked();
+  await expect(page.getByTestId("quantity")).toHaveValue("2");
+  await addButton(page).click();
+  await expectToast(page, "Aggiunto al carrello!");
+  expect(await storedCart(page)).toMatchObject([{ id: product.id, color: otherColour, size, quantity: 2 }]);
 });
 
 test("refuses a product without a price", async ({ page }) => {
@@ -121,8 +167,13 @@ test("refuses a product without a price", async ({ page }) => {
   expect(await storedCart(page)).toEqual([]);
 });
 
-test("refuses a sold-out product, also through 'Acquista ora'", async ({ page }) => {
+test("a sold-out product looks sold out, and is refused when added anyway, also through 'Acquista ora'", async ({
+  page,
+}) => {
   await openProduct(page, soldOutProduct.id);
+  await expect(page.getByText("Esaurito", { exact: true })).toBeVisible();
+  await expect(addButton(page)).toHaveAccessibleDescription("Prodotto esaurito");
+  await expect(page.getByRole("button", { name: "Acquista ora" })).toHaveAccessibleDescription("Prodotto esaurito");
   await page.getByRole("button", { name: "Acquista ora" }).click();
   await expectToast(page, "Prodotto Esaurito", "Questo articolo non è al momento disponibile.");
   await expect(page).toHaveURL(`/product/${soldOutProduct.id}`);
@@ -255,6 +306,34 @@ test("shows four related products of the same gender", async ({ page }) => {
 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
+
+  test("'Aggiungi al carrello' posts the chosen colour, size and quantity and lands on the cart", async ({ page }) => {
+    const { product, otherColour } = fewerPiecesInOtherColour;
+    const unit = product.priceCents as number;
+    await page.goto(`/product/${product.id}`);
+    await page.getByRole("radio", { name: otherColour, exact: true }).check();
+    await page.getByTestId("quantity").fill("2");
+    await addButton(page).click();
+    await expect(page).toHaveURL("/cart");
+    const line = page.getByTestId("cart-line");
+    await expect(line).toHaveCount(1);
+    await expect(line).toContainText(product.name);
+    await expect(line).toContainText(`Colore: ${otherColour}`);
+    await expect(line.getByTestId("line-quantity")).toHaveText("2");
+    await expect(page.getByTestId("total")).toHaveText(formatEuro(unit * 2));
+    await expect(page.getByText("Caricamento del carrello…")).toHaveCount(0);
+  });
+
+  test("a product that cannot be added says why on the cart page, with the way back", async ({ page }) => {
+    await page.goto(`/product/${soldOutProduct.id}`);
+    await expect(page.getByText("Esaurito", { exact: true })).toBeVisible();
+    await page.getByRole("button", { name: "Acquista ora" }).click();
+    await expect(page.getByRole("alert")).toContainText("Prodotto Esaurito");
+    await expect(page.getByRole("alert")).toContainText("Questo articolo non è al momento disponibile.");
+    await expect(page.getByText("Il tuo carrello è vuoto.")).toBeVisible();
+    await page.getByRole("link", { name: "Torna al prodotto" }).click();
+    await expect(page).toHaveURL(`/product/${soldOutProduct.id}`);
+  });
 
   test("details, composition and washing open and close like an accordion", async ({ page }) => {
     const product = everydayProduct;

@@ -1,3 +1,4 @@
+import { type FormEvent, useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
 import { addToCart, readCart } from "~/components/cart/cart-storage";
 import { showToast } from "~/components/toast";
@@ -9,11 +10,13 @@ import {
   addedToCartMessage,
   addToCartProblem,
   availableStock,
-  clampQuantity,
+  choicesFromForm,
   isSizeAvailable,
+  lineKeyFor,
   minimumQuantity,
   type Selection,
   selectColor,
+  soldOutLabel,
 } from "~/modules/catalog/selection";
 
 type ProductPurchaseProps = {
@@ -22,23 +25,40 @@ type ProductPurchaseProps = {
   onSelectionChange: (selection: Selection) => void;
   quantity: number;
   onQuantityChange: (quantity: number) => void;
+  /** The fields' values when the page became interactive: what the shopper chose before it was. */
+  onHydrated: (choices: { selection: Selection; quantity: number | null }) => void;
 };
 
-/** Colour, size and quantity, with 'Aggiungi al carrello' and 'Acquista ora' and every rule of the spec. */
+// Each option is a radio, transparent over the swatch or the size it stands for (so it takes the
+// clicks); the swatch after it draws the choice and the keyboard focus.
+const optionInput =
+  "peer absolute inset-0 z-10 size-full cursor-pointer appearance-none opacity-0 disabled:cursor-not-allowed";
+const optionFocus = "peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-wine";
+
+/**
+ * Colour, size and quantity, with 'Aggiungi al carrello' and 'Acquista ora' and every rule of the
+ * spec. A real form: without JavaScript (or before it runs) it posts to /cart, which adds the line on
+ * the server; once the page runs, the browser adds it and shows the toasts.
+ */
 export function ProductPurchase({
   product,
   selection,
   onSelectionChange,
   quantity,
   onQuantityChange,
+  onHydrated,
 }: ProductPurchaseProps) {
   const navigate = useNavigate();
+  const form = useRef<HTMLFormElement>(null);
   const stock = availableStock(product, selection);
-  const lineKey = {
-    id: product.id,
-    color: selection.color ?? product.colors[0]?.name ?? "",
-    size: selection.size ?? product.sizes[0]?.name ?? "",
-  };
+  const lineKey = lineKeyFor(product, selection);
+  const soldOut = soldOutLabel(product, selection);
+
+  // React leaves fields the shopper changed before hydration as they are: their values are read once, here.
+  const hydrated = useRef(onHydrated);
+  useEffect(() => {
+    if (form.current) hydrated.current(choicesFromForm(product, new FormData(form.current)));
+  }, [product]);
 
   /** Puts the chosen quantity in the cart; false (after telling why) when a rule blocks it. */
   function add(): boolean {
@@ -61,27 +81,40 @@ export function ProductPurchase({
     return true;
   }
 
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const buyNow = (event.nativeEvent as SubmitEvent).submitter?.getAttribute("value") === "buy";
+    if (!add()) return;
+    if (buyNow) void navigate("/cart");
+    else void showToast(addedToCartMessage, "success");
+  }
+
   return (
-    <div className="flex flex-col gap-6">
+    <form ref={form} method="post" action="/cart" onSubmit={submit} className="flex flex-col gap-6">
+      <input type="hidden" name="productId" value={product.id} />
       {product.colors.length > 0 && (
         <fieldset>
           <legend className="text-sm text-ink-soft">
             Colore: <span className="font-medium text-ink">{selection.color ?? "scegli un colore"}</span>
           </legend>
           <div className="mt-3 flex flex-wrap gap-3">
-            {product.colors.map((color) => {
-              const chosen = color.name === selection.color;
-              return (
-                <button
-                  key={color.name}
-                  type="button"
-                  aria-pressed={chosen}
+            {product.colors.map((color) => (
+              <label
+                key={color.name}
+                title={color.available ? color.name : `${color.name} – esaurito`}
+                className="relative block"
+              >
+                <input
+                  type="radio"
+                  name="color"
+                  value={color.name}
+                  checked={color.name === selection.color}
+                  onChange={() => onSelectionChange(selectColor(product, selection, color.name))}
                   aria-label={color.available ? color.name : `${color.name} (esaurito)`}
-                  title={color.available ? color.name : `${color.name} – esaurito`}
-                  onClick={() => onSelectionChange(selectColor(product, selection, color.name))}
-                  className={`relative size-10 rounded-full border p-0.5 ${
-                    chosen ? "border-ink ring-1 ring-ink" : "border-sand hover:border-ink-soft"
-                  }`}
+                  className={optionInput}
+                />
+                <span
+                  className={`relative block size-10 rounded-full border border-sand p-0.5 peer-hover:border-ink-soft peer-checked:border-ink peer-checked:ring-1 peer-checked:ring-ink ${optionFocus}`}
                 >
                   <span
                     className={`block size-full rounded-full border border-ink/10 ${color.available ? "" : "opacity-40"}`}
@@ -93,9 +126,9 @@ export function ProductPurchase({
                       className="absolute top-1/2 left-1 h-px w-8 -translate-y-1/2 -rotate-45 bg-ink-soft"
                     />
                   )}
-                </button>
-              );
-            })}
+                </span>
+              </label>
+            ))}
           </div>
         </fieldset>
       )}
@@ -108,25 +141,28 @@ export function ProductPurchase({
           <div className="mt-3 flex flex-wrap gap-2">
             {product.sizes.map((size) => {
               const available = isSizeAvailable(product, selection.color, size.name);
-              const chosen = size.name === selection.size;
               return (
-                <button
-                  key={size.name}
-                  type="button"
-                  disabled={!available}
-                  aria-pressed={chosen}
-                  aria-label={available ? size.name : `${size.name} (esaurita)`}
-                  onClick={() => onSelectionChange({ ...selection, size: size.name })}
-                  className={`min-w-12 rounded-sm border px-3 py-2 text-sm ${
-                    chosen
-                      ? "border-ink bg-ink text-ivory"
-                      : available
-                        ? "border-sand text-ink hover:border-ink"
-                        : "cursor-not-allowed border-sand/70 text-ink-soft/60 line-through"
-                  }`}
-                >
-                  {size.name}
-                </button>
+                <label key={size.name} className="relative block">
+                  <input
+                    type="radio"
+                    name="size"
+                    value={size.name}
+                    disabled={!available}
+                    checked={size.name === selection.size}
+                    onChange={() => onSelectionChange({ ...selection, size: size.name })}
+                    aria-label={available ? size.name : `${size.name} (esaurita)`}
+                    className={optionInput}
+                  />
+                  <span
+                    className={`block min-w-12 rounded-sm border px-3 py-2 text-center text-sm peer-checked:border-ink peer-checked:bg-ink peer-checked:text-ivory ${optionFocus} ${
+                      available
+                        ? "border-sand text-ink peer-hover:border-ink"
+                        : "border-sand/70 text-ink-soft/60 line-through"
+                    }`}
+                  >
+                    {size.name}
+                  </span>
+                </label>
               );
             })}
           </div>
@@ -139,25 +175,41 @@ export function ProductPurchase({
           value={quantity}
           min={minimumQuantity(product)}
           max={stock}
-          // A quantity left above a smaller stock may still step down.
-          onChange={(next) => onQuantityChange(clampQuantity(next, product, Math.max(stock, quantity)))}
+          onChange={onQuantityChange}
+          inputName="quantity"
           testId="quantity"
           className="mt-3"
         />
       </fieldset>
 
-      <div className="flex flex-col gap-3 sm:flex-row">
-        <button
-          type="button"
-          onClick={() => add() && void showToast(addedToCartMessage, "success")}
-          className={`${buttonClass.primary} flex-1`}
-        >
-          Aggiungi al carrello
-        </button>
-        <button type="button" onClick={() => add() && navigate("/cart")} className={`${buttonClass.secondary} flex-1`}>
-          Acquista ora
-        </button>
+      <div className="flex flex-col gap-3">
+        {soldOut && (
+          <p id="sold-out-note" className="text-sm font-medium text-sale">
+            {soldOut}
+          </p>
+        )}
+        <div className="flex flex-col gap-3 sm:flex-row">
+          {/* Sold out, the buttons look it, and a click still says why nothing is added. */}
+          <button
+            type="submit"
+            name="intent"
+            value="add"
+            aria-describedby={soldOut ? "sold-out-note" : undefined}
+            className={`${soldOut ? buttonClass.soldOut : buttonClass.primary} flex-1`}
+          >
+            Aggiungi al carrello
+          </button>
+          <button
+            type="submit"
+            name="intent"
+            value="buy"
+            aria-describedby={soldOut ? "sold-out-note" : undefined}
+            className={`${soldOut ? buttonClass.soldOut : buttonClass.secondary} flex-1`}
+          >
+            Acquista ora
+          </button>
+        </div>
       </div>
-    </div>
+    </form>
   );
 }

@@ -5,4 +5,6 @@ const base =
 export const buttonClass = {
   primary: `${base} bg-ink text-ivory hover:bg-wine`,
   secondary: `${base} border border-ink text-ink hover:bg-ink hover:text-ivory`,
+  /** What cannot be bought: it still answers a click, to say why. */
+  soldOut: `${base} cursor-not-allowed border border-sand bg-linen text-ink-soft`,
 };

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { type CartItem, cartKey, parseCart, quantityInCart, withItemAdded, withQuantity } from "./cart-lines";
+import {
+  type CartItem,
+  cartKey,
+  parseCart,
+  quantityInCart,
+  reconciledCart,
+  withItemAdded,
+  withQuantity,
+} from "./cart-lines";
 
 const item = (overrides: Partial<CartItem> = {}): CartItem => ({
   id: 12,
@@ -74,5 +82,43 @@ describe("quantityInCart", () => {
     const cart = [item({ quantity: 3 })];
     expect(quantityInCart(cart, item())).toBe(3);
     expect(quantityInCart(cart, item({ color: "Rosso" }))).toBe(0);
+  });
+});
+
+describe("reconciledCart", () => {
+  const line = (stored: CartItem) => ({
+    id: stored.id,
+    size: stored.size,
+    color: stored.color,
+    quantity: stored.quantity,
+  });
+  const added = { id: 30, size: "M", color: "Rosso", quantity: 2 };
+  const quoted = { ...added, name: "Slip Riviera", unitPriceCents: 1290, image: "/files/30.svg", subcategory: "slip" };
+  const addedItem = {
+    ...added,
+    name: "Slip Riviera",
+    price: 1290,
+    image: "/files/30.svg",
+    category: "",
+    subcategory: "slip",
+  };
+
+  it("leaves the stored cart alone when the browser wrote the cookie, or the server changed nothing", () => {
+    expect(reconciledCart([item()], { writer: "browser", lines: [] }, [])).toBeNull();
+    expect(reconciledCart([item()], { writer: "server", lines: [line(item())] }, [])).toBeNull();
+    expect(reconciledCart([], { writer: "server-additions", lines: [] }, [])).toBeNull();
+  });
+
+  it("takes the server's lines and quantities, keeping what the browser knew and asking the quote for the rest", () => {
+    const stored = [item(), item({ size: "44" })];
+    expect(reconciledCart(stored, { writer: "server", lines: [line(item({ quantity: 3 })), added] }, [quoted])).toEqual(
+      [item({ quantity: 3 }), addedItem],
+    );
+  });
+
+  it("adds what the server added when it had no copy of the browser's cart", () => {
+    expect(
+      reconciledCart([item()], { writer: "server-additions", lines: [line(item({ quantity: 2 })), added] }, [quoted]),
+    ).toEqual([item({ quantity: 3 }), addedItem]);
   });
 });

@@ -2,6 +2,7 @@
 // items (kept by app/components/cart/cart-storage.ts). A line is one product in one size and one
 // colour. Prices stored here are only what the visitor saw when adding: the cart page and the
 // checkout show and charge the server's prices.
+import type { CartWriter, CookieCartLine } from "./cart-cookie";
 
 export type CartItem = {
   /** Product id. */
@@ -69,7 +70,7 @@ export function parseCart(raw: string | null | undefined): CartItem[] {
 }
 
 /** Adding a product, size and colour already in the cart adds to that line's quantity. */
-export function withItemAdded(items: readonly CartItem[], item: CartItem): CartItem[] {
+export function withItemAdded<Line extends CookieCartLine>(items: readonly Line[], item: Line): Line[] {
   const key = cartKey(item);
   const existing = items.find((line) => cartKey(line) === key);
   if (!existing) return [...items, item];
@@ -77,14 +78,60 @@ export function withItemAdded(items: readonly CartItem[], item: CartItem): CartI
 }
 
 /** A quantity of 0 or less removes the line. */
-export function withQuantity(items: readonly CartItem[], line: CartLineKey, quantity: number): CartItem[] {
+export function withQuantity<Line extends CookieCartLine>(
+  items: readonly Line[],
+  line: CartLineKey,
+  quantity: number,
+): Line[] {
   const key = cartKey(line);
   if (quantity <= 0) return items.filter((item) => cartKey(item) !== key);
   return items.map((item) => (cartKey(item) === key ? { ...item, quantity: Math.floor(quantity) } : item));
 }
 
 /** How many pieces of this product, size and colour the cart holds. */
-export function quantityInCart(items: readonly CartItem[], line: CartLineKey): number {
+export function quantityInCart(items: readonly CookieCartLine[], line: CartLineKey): number {
   const key = cartKey(line);
   return items.find((item) => cartKey(item) === key)?.quantity ?? 0;
+}
+
+/**
+ * The stored cart brought in step with the cart the server changed (cart-cookie.ts), or null when
+ * nothing changes: the server's lines replace the stored ones, or are added to them when the server
+ * held only its additions. Lines new to the browser take their name, price and picture from the
+ * server's quote.
+ */
+export function reconciledCart(
+  stored: readonly CartItem[],
+  changed: { writer: CartWriter; lines: readonly CookieCartLine[] },
+  details: readonly (CartLineKey & {
+    name: string | null;
+    unitPriceCents: number | null;
+    image: string | null;
+    subcategory: string | null;
+  })[],
+): CartItem[] | null {
+  if (changed.writer === "browser") return null;
+  const toItem = (line: CookieCartLine): CartItem => {
+    const kept = stored.find((item) => cartKey(item) === cartKey(line));
+    if (kept) return { ...kept, quantity: line.quantity };
+    const quoted = details.find((item) => cartKey(item) === cartKey(line));
+    return {
+      ...line,
+      name: quoted?.name ?? "",
+      price: quoted?.unitPriceCents ?? null,
+      image: quoted?.image ?? null,
+      category: "",
+      subcategory: quoted?.subcategory ?? "",
+    };
+  };
+  const server = changed.lines.map(({ id, size, color, quantity }) => toItem({ id, size, color, quantity }));
+  const next =
+    changed.writer === "server" ? server : server.reduce((cart, item) => withItemAdded(cart, item), [...stored]);
+  const same =
+    next.length === stored.length &&
+    next.every(
+      (item, index) =>
+        cartKey(item) === cartKey(stored[index] as CartItem) && item.quantity === stored[index]?.quantity,
+    );
+  return same ? null : next;
 }

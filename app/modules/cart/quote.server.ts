@@ -6,6 +6,7 @@ import { z } from "zod";
 import type { Queryable } from "~/db/client.server";
 import { type CartLineRequest, productImages, products, productVariants } from "~/db/schema";
 import { productIdSchema } from "~/modules/catalog/product-id";
+import { type CartWriter, cartCookieFrom, decodeCartCookie } from "./cart-cookie";
 import { cartKey } from "./cart-lines";
 import { checkLine, type LineStatus } from "./line-rules";
 import { type CartTotals, cartTotals, lineTotalCents } from "./pricing";
@@ -41,6 +42,17 @@ export const cartLinesSchema = z
   });
 
 export const cartQuoteRequestSchema = z.object({ items: cartLinesSchema });
+
+/**
+ * The cart lines of the cookie the browser keeps for the server, checked like any cart it receives,
+ * and who wrote them last; null without the cookie. A damaged cookie reads as an empty cart.
+ */
+export function cartFromCookie(cookieHeader: string | null): { lines: CartLineRequest[]; writer: CartWriter } | null {
+  const value = cartCookieFrom(cookieHeader);
+  if (value === null) return null;
+  const { writer, lines } = decodeCartCookie(value);
+  return { writer, lines: cartLinesSchema.safeParse(lines.slice(0, MAX_CART_LINES)).data ?? [] };
+}
 
 export type CartQuoteRequest = z.infer<typeof cartQuoteRequestSchema>;
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   addToCartProblem,
   availableStock,
+  choicesFromForm,
   clampQuantity,
   deriveOptions,
   initialSelection,
@@ -9,6 +10,7 @@ import {
   minimumQuantity,
   type SelectableProduct,
   selectColor,
+  soldOutLabel,
   type VariantStock,
 } from "./selection";
 
@@ -202,5 +204,33 @@ describe("addToCartProblem", () => {
   it("blocks a pack whose minimum quantity exceeds the stock", () => {
     const pack = productWith({ Nero: { M: 2 } }, { minQuantity: 3 });
     expect(addToCartProblem(pack, { color: "Nero", size: "M" }, 3)?.title).toBe("Quantità non disponibile");
+  });
+});
+
+describe("choicesFromForm", () => {
+  const form = (fields: Record<string, string>) => new URLSearchParams(fields);
+
+  it("reads the colour, size and quantity posted or chosen before the page was interactive", () => {
+    expect(choicesFromForm(bra(), form({ color: "Rosso", size: "L", quantity: "3" }))).toEqual({
+      selection: { color: "Rosso", size: "L" },
+      quantity: 3,
+    });
+  });
+
+  it("takes names the product does not have, and quantities that are not whole numbers, as not chosen", () => {
+    expect(choicesFromForm(bra(), form({ color: "Viola", size: "XXL", quantity: "2.5" }))).toEqual({
+      selection: { color: null, size: null },
+      quantity: null,
+    });
+    expect(choicesFromForm(bra(), form({})).quantity).toBeNull();
+  });
+});
+
+describe("soldOutLabel", () => {
+  it("names a sold-out product, then a sold-out colour, and nothing for what can be bought", () => {
+    const soldOut = productWith({ Nero: { S: 0 } });
+    expect(soldOutLabel(soldOut, { color: null, size: null })).toBe("Prodotto esaurito");
+    expect(soldOutLabel(bra(), { color: "Bianco", size: null })).toBe("Colore esaurito");
+    expect(soldOutLabel(bra(), { color: "Nero", size: "M" })).toBeNull();
   });
 });

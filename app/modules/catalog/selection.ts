@@ -169,3 +169,45 @@ export function addToCartProblem(
   }
   return null;
 }
+
+/** The cart line the selection makes: an unchosen colour or size falls back to the product's first. */
+export function lineKeyFor(
+  product: Pick<SelectableProduct, "colors" | "sizes"> & { id: number },
+  selection: Selection,
+): { id: number; color: string; size: string } {
+  return {
+    id: product.id,
+    color: selection.color ?? product.colors[0]?.name ?? "",
+    size: selection.size ?? product.sizes[0]?.name ?? "",
+  };
+}
+
+/**
+ * The colour, size and quantity in the product form's fields: posted without JavaScript, or chosen
+ * before the page became interactive. Names the product does not have count as not chosen; the
+ * quantity is null when it is not a whole number.
+ */
+export function choicesFromForm(
+  product: Pick<SelectableProduct, "colors" | "sizes">,
+  form: { get(name: string): FormDataEntryValue | null },
+): { selection: Selection; quantity: number | null } {
+  const color = form.get("color");
+  const size = form.get("size");
+  const typed = form.get("quantity");
+  const quantity = typeof typed === "string" && /^\d+$/.test(typed.trim()) ? Number(typed) : Number.NaN;
+  return {
+    selection: {
+      color: product.colors.find((option) => option.name === color)?.name ?? null,
+      size: product.sizes.find((option) => option.name === size)?.name ?? null,
+    },
+    quantity: Number.isSafeInteger(quantity) ? quantity : null,
+  };
+}
+
+/** Why the buttons show the product as sold out ('Prodotto esaurito', 'Colore esaurito'), or null when it is not. */
+export function soldOutLabel(product: SelectableProduct, selection: Selection): string | null {
+  if (product.inStock <= 0) return "Prodotto esaurito";
+  const color = product.colors.find((option) => option.name === selection.color);
+  if (color && !color.available) return "Colore esaurito";
+  return null;
+}

@@ -118,3 +118,21 @@ export const swimsuits = (() => {
   );
   return { cheaper, dearer };
 })();
+
+/** Another colour has the preselected size with fewer pieces: switching to it must lower a large quantity. */
+export const fewerPiecesInOtherColour = (() => {
+  let otherColour = "";
+  let otherStock = 0;
+  const product = find("product whose preselected size has fewer pieces in another colour", (candidate) => {
+    if (!purchasable(candidate)) return false;
+    const { size, stock } = preselected(candidate);
+    const other = selectable(candidate).colors.find((colour) => {
+      const pieces = stockOf(candidate, colour.name, size);
+      return pieces >= 2 && pieces + 1 < stock;
+    });
+    otherColour = other?.name ?? "";
+    otherStock = other ? stockOf(candidate, other.name, size) : 0;
+    return other !== undefined;
+  });
+  return { product, otherColour, otherStock };
+})();
