@@ -15,43 +15,66 @@ describe("isValidPartitaIva", () => {
   });
 });
 
+// Another shop deploys by editing identity.ts: these tests check that what it wrote can be used
+// (a valid partita IVA, well-formed hours, contacts and links), never this shop's own values.
 describe("shop identity", () => {
-  it("has a valid partita IVA", () => {
+  it("names the seller as Italian law asks: legal name, valid partita IVA, REA number", () => {
+    expect(shop.seller.legalName.trim()).not.toBe("");
     expect(isValidPartitaIva(shop.seller.vatNumber)).toBe(true);
+    expect(shop.seller.rea).toMatch(/^[A-Z]{2}[- ]?\d{1,7}$/);
   });
 
-  it("opened in 1978 and shows 4.9 from 53 reviews", () => {
-    expect(shop.foundedYear).toBe(1978);
-    expect(shop.rating).toEqual({ value: 4.9, count: 53 });
+  it("has an Italian postal address, coordinates and contacts that links can use", () => {
+    expect(shop.address.postalCode).toMatch(/^\d{5}$/);
+    expect(shop.address.province).toMatch(/^[A-Z]{2}$/);
+    expect(shop.address.countryCode).toMatch(/^[A-Z]{2}$/);
+    expect(Math.abs(shop.geo.latitude)).toBeLessThanOrEqual(90);
+    expect(Math.abs(shop.geo.longitude)).toBeLessThanOrEqual(180);
+    expect(shop.phone.international).toMatch(/^\+\d{8,15}$/);
+    expect(shop.whatsappNumber).toMatch(/^\d{8,15}$/);
+    expect(shop.email).toMatch(/^[^@\s]+@[^@\s]+\.[a-z]{2,}$/i);
+    for (const url of [...Object.values(shop.social), shop.sizeConsultationBookingUrl]) {
+      expect(new URL(url).protocol).toBe("https:");
+    }
   });
 
-  it("has four staff members, each with role and description", () => {
-    expect(shop.staff).toHaveLength(4);
+  it("has a founding year, a rating and staff the pages can show", () => {
+    expect(Number.isInteger(shop.foundedYear)).toBe(true);
+    expect(shop.foundedYear).toBeLessThanOrEqual(new Date().getFullYear());
+    expect(shop.rating.value).toBeGreaterThanOrEqual(0);
+    expect(shop.rating.value).toBeLessThanOrEqual(5);
+    expect(Number.isInteger(shop.rating.count) && shop.rating.count >= 0).toBe(true);
     for (const member of shop.staff) {
       expect(member.name && member.role && member.description).toBeTruthy();
     }
   });
 
-  it("keeps the opening hours of the spec", () => {
-    const fullDay = [
-      { opens: "09:00", closes: "13:00" },
-      { opens: "15:30", closes: "19:30" },
-    ];
-    expect(shop.openingHours).toEqual({
-      monday: fullDay,
-      tuesday: fullDay,
-      wednesday: fullDay,
-      thursday: [{ opens: "09:00", closes: "13:00" }],
-      friday: fullDay,
-      saturday: fullDay,
-      sunday: [],
-    });
+  it("has opening hours as ordered, non-overlapping HH:MM ranges for every day", () => {
+    expect(Object.keys(shop.openingHours).sort()).toEqual([
+      "friday",
+      "monday",
+      "saturday",
+      "sunday",
+      "thursday",
+      "tuesday",
+      "wednesday",
+    ]);
+    for (const ranges of Object.values(shop.openingHours)) {
+      let previousClose = "00:00";
+      for (const { opens, closes } of ranges) {
+        expect(opens).toMatch(/^([01]\d|2[0-3]):[0-5]\d$/);
+        expect(closes).toMatch(/^([01]\d|2[0-3]):[0-5]\d$/);
+        expect(opens >= previousClose && opens < closes).toBe(true);
+        previousClose = closes;
+      }
+    }
   });
 });
 
 describe("formatAddress", () => {
-  it("writes the address on one line", () => {
-    expect(formatAddress()).toBe("Via Roma 24, 12045 Fossano (CN)");
+  it("writes an address on one line", () => {
+    const address = { ...shop.address, street: "Corso Italia 3", postalCode: "10121", town: "Torino", province: "TO" };
+    expect(formatAddress(address)).toBe("Corso Italia 3, 10121 Torino (TO)");
   });
 });
 
