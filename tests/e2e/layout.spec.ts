@@ -339,6 +339,16 @@ test.describe("analytics", () => {
 
     expect(analyticsRequests).toEqual([]);
     await expect(page.locator("script[src*='googletagmanager'], script[src*='clarity.ms']")).toHaveCount(0);
+
+    // The control: the same page, once analytics are allowed, does request them, and this test sees it.
+    // So the silence above came from the choice, not from a page that could not have loaded them.
+    await page.getByRole("contentinfo").getByRole("button", { name: "Preferenze cookie" }).click();
+    const dialog = page.getByRole("dialog", { name: "Preferenze cookie" });
+    await dialog.getByRole("switch", { name: "Cookie analitici" }).click();
+    await dialog.getByRole("button", { name: "Salva preferenze" }).click();
+    await expect
+      .poll(() => analyticsRequests.some((url) => url.startsWith("https://www.googletagmanager.com/gtag/js")))
+      .toBe(true);
   });
 
   test("GA4 and Clarity load after 'Accetta Tutti' and stop once consent is withdrawn", async ({
