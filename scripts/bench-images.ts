@@ -4,7 +4,7 @@
 // (the cost of their requests by themselves); and while the same 24 clients ask for renditions nobody
 // has asked for yet (different images, widths and formats), from 24 addresses and then from one. The
 // image loads are compared with the rendered-image load: the best the app can do under that traffic.
-// See docs/decisions/image-renditions.md.
+// See docs/decisions/0008-image-renditions.md.
 //
 // Environment: BENCH_DATABASE_URL (a PostgreSQL server on which a throwaway database is created;
 // default: a throwaway embedded PostgreSQL), BUILD_DIR (the app build to serve; built first when

@@ -161,7 +161,7 @@ async function writeImages(catalog: DemoProduct[], blog: DemoBlogPost[], filesDi
 
   // The pictures a first visit shows, the newest products' (home page, first /shop page), are rendered
   // now at the cards' desktop width; every other rendition on first request, within the render limits.
-  // Costs and choice: docs/decisions/image-renditions.md.
+  // Costs and choice: docs/decisions/0008-image-renditions.md.
   const newest = catalog
     .toSorted((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id)
     .slice(0, SHOP_PAGE_SIZE);

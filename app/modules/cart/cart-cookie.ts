@@ -1,5 +1,5 @@
 // The cart's lines (product, size, colour, quantity) again in a cookie, so the server can show and
-// change the cart when the page runs without JavaScript (docs/decisions/cart-cookie.md). The
+// change the cart when the page runs without JavaScript (docs/decisions/0009-cart-cookie.md). The
 // browser's storage stays the cart of record while JavaScript runs: every save writes the cookie too.
 // The cookie says who wrote it last: a cart the server changed (a form posted without JavaScript)
 // is newer than the browser's storage, which takes it over once JavaScript runs. When the server

@@ -77,7 +77,7 @@ export function cartTotals(lines: readonly PricedLine[]): CartTotals {
 
 // ---------------------------------------------------------------------------
 // The order: the cart's lines, at most one order-level discount and the delivery fee
-// (docs/decisions/order-pricing.md).
+// (docs/decisions/0007-order-pricing.md).
 
 /** An order-level discount the shopper is entitled to; the largest one applies, the first on a tie. */
 export type DiscountOffer = { code: "first_order" | "birthday" | "coupon"; label: string; percent: number };

@@ -2,7 +2,7 @@ import type { Subcategory } from "~/db/schema";
 
 // Everyday Italian for the catalogue's subcategories: a shopper types 'mutande' or 'maglietta', the
 // catalogue says 'slip' or 't-shirt'. Data, not code: extending the search means adding words here
-// (see docs/decisions/catalogue-listing-and-search.md). Plurals of the subcategories themselves need
+// (see docs/decisions/0002-catalogue-listing-and-search.md). Plurals of the subcategories themselves need
 // no entry: the Italian stemmer already reads 'reggiseni' as 'reggiseno'. Words are written in
 // lowercase without accents, as typed terms are compared after the same treatment.
 

@@ -1,6 +1,6 @@
 // Renders the responsive renditions of /files images with sharp: one of the allowed widths, in the
 // best format the browser accepts (AVIF, WebP, else PNG or JPEG), cached on disk so each rendition is
-// computed once. Rendering is bounded (render-limits.server.ts, docs/decisions/image-renditions.md): a
+// computed once. Rendering is bounded (render-limits.server.ts, docs/decisions/0008-image-renditions.md): a
 // request that may not render gets a stand-in, the nearest rendition already on disk or the original.
 import { createHash } from "node:crypto";
 import { access, mkdir, readdir, readFile, realpath, rename, stat, writeFile } from "node:fs/promises";

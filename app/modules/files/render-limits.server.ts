@@ -1,4 +1,4 @@
-// The two bounds on image rendering (see docs/decisions/image-renditions.md): how many renders run at
+// The two bounds on image rendering (see docs/decisions/0008-image-renditions.md): how many renders run at
 // once in the whole process, and how many new renditions one client may cause per minute.
 
 export type RenderQueue = {

@@ -1,4 +1,4 @@
-// The order lifecycle (docs/decisions/order-lifecycle.md): every change of an order's status is one
+// The order lifecycle (docs/decisions/0006-order-lifecycle.md): every change of an order's status is one
 // of these events, and only from the statuses listed. Pure, so the table is read and tested as it
 // stands; modules/orders/lifecycle.server.ts applies it as a guarded update in a transaction.
 import type { DeliveryMethod, OrderStatus, PaymentStatus } from "~/db/schema";
