@@ -17,7 +17,14 @@ import {
   soldOutProduct,
   unpricedProduct,
 } from "./support/demo-products";
-import { expectToast, openHydrated, skipCookieBannerAndPopup, toast, waitForHydration } from "./support/page";
+import {
+  expectToast,
+  holdBackScripts,
+  openHydrated,
+  skipCookieBannerAndPopup,
+  toast,
+  waitForHydration,
+} from "./support/page";
 
 // The product page: options preselected, every rule that blocks 'Aggiungi al carrello' with its toast,
 // prices, reviews, the newsletter popup and the 404 for unknown products.
@@ -137,18 +144,11 @@ test("colour, size and quantity chosen before the page is interactive are kept o
   const { product, otherColour } = fewerPiecesInOtherColour;
   const { size } = preselected(product);
   // The page's scripts wait until the choices are made, as on a slow phone.
-  let releaseScripts = () => {};
-  const scriptsReleased = new Promise<void>((resolve) => {
-    releaseScripts = resolve;
-  });
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await scriptsReleased;
-    await route.continue();
-  });
+  const scripts = await holdBackScripts(page);
   await page.goto(`/product/${product.id}`, { waitUntil: "commit" });
   await page.getByRole("radio", { name: otherColour, exact: true }).check();
   await page.getByTestId("quantity").fill("2");
-  releaseScripts();
+  scripts.release();
   await waitForHydration(page);
 
   await expect(page.getByText(`Colore: ${otherColour}`)).toBeVisible();

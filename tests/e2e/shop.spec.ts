@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { buildDemoCatalog, type DemoProduct } from "../../app/demo/catalog/catalog";
+import { holdBackScripts } from "./support/page";
 
 // The catalogue: /shop (filters, sort, infinite scroll, search), the gender pages, outlet and new
 // collection, sitemap and robots. The run's database holds the demo catalogue, whose content is
@@ -155,19 +156,12 @@ test.describe("/shop", () => {
 
   test("a sort and a filter picked before the page is interactive are applied once it is", async ({ page }) => {
     // A slow phone: the page's JavaScript arrives only after the shopper has chosen.
-    let arrive = () => {};
-    const arrived = new Promise<void>((resolve) => {
-      arrive = resolve;
-    });
-    await page.route("**/assets/**/*.js", async (route) => {
-      await arrived;
-      await route.continue();
-    });
+    const scripts = await holdBackScripts(page);
     await page.goto("/shop", { waitUntil: "commit" });
     const sort = page.getByRole("combobox", { name: "Ordina per" });
     await sort.selectOption({ label: "Prezzo crescente" });
     await page.getByRole("complementary", { name: "Filtri" }).getByRole("radio", { name: "Bambini" }).check();
-    arrive();
+    scripts.release();
 
     await expect(page).toHaveURL("/shop?category=Bambini&sort=price_asc");
     await expect(sort).toHaveValue("price_asc");
@@ -181,18 +175,11 @@ test.describe("/shop", () => {
     page,
   }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    let arrive = () => {};
-    const arrived = new Promise<void>((resolve) => {
-      arrive = resolve;
-    });
-    await page.route("**/assets/**/*.js", async (route) => {
-      await arrived;
-      await route.continue();
-    });
+    const scripts = await holdBackScripts(page);
     await page.goto("/shop", { waitUntil: "commit" });
     await page.getByRole("link", { name: "Filtri", exact: true }).click();
     await page.getByRole("complementary", { name: "Filtri" }).getByRole("radio", { name: "Uomo" }).check();
-    arrive();
+    scripts.release();
 
     await expect(page).toHaveURL("/shop?category=Uomo");
     const drawer = page.getByRole("dialog", { name: "Filtri" });
@@ -333,6 +320,15 @@ test.describe("collection pages", () => {
       .sort(newestFirst);
     expect(cheap.length).toBeLessThan(catalog.filter((product) => product.gender === "Bambini").length);
     await expect.poll(() => shownProductIds(page)).toEqual(cheap.map((product) => product.id));
+  });
+
+  test("a price picked on a gender page before it is interactive is applied once it is", async ({ page }) => {
+    const scripts = await holdBackScripts(page);
+    await page.goto("/bambini", { waitUntil: "commit" });
+    await page.getByRole("combobox", { name: "Prezzo" }).selectOption({ label: "Fino a 50 €" });
+    scripts.release();
+    await expect(page).toHaveURL("/bambini?price=under-50");
+    await expect(page.getByRole("combobox", { name: "Prezzo" })).toHaveValue("under-50");
   });
 
   test("/outlet is 'Fine Serie': the outlet products still in stock", async ({ page }) => {

@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef } from "react";
 import { Form, type MetaDescriptor, useNavigate } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
 import { useHydrated } from "~/components/use-hydrated";
@@ -57,6 +58,16 @@ export function CollectionPage(page: CollectionPageData) {
 function PriceSelect({ price }: { price: CatalogFilters["price"] }) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
+  const select = useRef<HTMLSelectElement>(null);
+  const choose = (value: string) =>
+    navigate(value === ALL ? "." : `?price=${value}`, { replace: true, preventScrollReset: true });
+  // A price picked while the page's JavaScript was still loading is in the select but was never
+  // applied: applied once the page is interactive (shop.tsx does the same for its filters).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page the server rendered comes alive
+  useLayoutEffect(() => {
+    const picked = select.current?.value;
+    if (picked !== undefined && picked !== price) void choose(picked);
+  }, []);
   return (
     <Form method="get" className="mb-8 flex items-center gap-3" preventScrollReset>
       <label htmlFor="price" className="text-xs font-semibold tracking-[0.18em] text-ink uppercase">
@@ -68,10 +79,8 @@ function PriceSelect({ price }: { price: CatalogFilters["price"] }) {
         // Keyed by the applied price, so that the select shows it again once the new list arrives.
         key={price}
         defaultValue={price}
-        onChange={(event) => {
-          const value = event.currentTarget.value;
-          navigate(value === ALL ? "." : `?price=${value}`, { replace: true, preventScrollReset: true });
-        }}
+        ref={select}
+        onChange={(event) => void choose(event.currentTarget.value)}
         className="rounded-sm border border-sand bg-ivory px-3 py-2 text-sm text-ink"
       >
         <option value={ALL}>Tutti i prezzi</option>

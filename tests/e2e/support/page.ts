@@ -37,3 +37,19 @@ export async function expectToast(page: Page, title: string, description?: strin
   await expect(shown).toBeVisible();
   if (description) await expect(shown).toContainText(description);
 }
+
+/**
+ * Holds back the page's JavaScript, as on a slow phone where the shopper chooses before the page is
+ * interactive: the page works as plain HTML until `release()` lets the scripts arrive.
+ */
+export async function holdBackScripts(page: Page): Promise<{ release: () => void }> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return { release };
+}
