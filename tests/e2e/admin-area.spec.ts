@@ -125,6 +125,7 @@ test("on a phone the admin area has its own compact frame, without the storefron
   const sections = page.getByRole("navigation", { name: "Amministrazione" });
   const header = page.getByRole("banner").filter({ has: sections });
   expect((await header.boundingBox())?.height).toBeLessThan(140);
+  await expect(sections.getByRole("button", { name: "Logout" })).toBeInViewport({ ratio: 1 });
   await sections.getByRole("link", { name: "Statistiche", exact: true }).click();
   await expect(page).toHaveURL(`${baseURL}/admin/analytics`);
   await expect(page.locator("body")).toHaveJSProperty("scrollWidth", 390);

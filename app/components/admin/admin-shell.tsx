@@ -11,12 +11,12 @@ const sections = [
   { to: "/admin/settings", label: "Impostazioni" },
 ];
 
-const linkClass = "block whitespace-nowrap rounded-sm px-3 py-2 text-sm hover:bg-linen";
+const linkClass = "block whitespace-nowrap rounded-sm px-2.5 py-1.5 text-sm hover:bg-linen lg:px-3 lg:py-2";
 
 /**
  * The admin area's own frame, instead of the storefront's (root.tsx leaves that out under /admin): a
  * compact header with the shop's name, the sections and the Logout, over the 'Dashboard' page. On a
- * phone the sections scroll sideways in one row; from lg they become a sidebar.
+ * phone the sections wrap in two short rows, Logout in sight; from lg they become a sidebar.
  */
 export function AdminShell({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
@@ -32,8 +32,8 @@ export function AdminShell({ children }: { children: ReactNode }) {
         >
           {shop.name}
         </Link>
-        <nav aria-label="Amministrazione" className="overflow-x-auto px-2 py-2 lg:mt-4 lg:overflow-visible lg:p-0">
-          <ul className="flex gap-1 lg:flex-col">
+        <nav aria-label="Amministrazione" className="px-2 py-2 lg:mt-4 lg:p-0">
+          <ul className="flex flex-wrap gap-1 lg:flex-col">
             {sections.map((section) => (
               <li key={section.to}>
                 <Link
