@@ -6,6 +6,9 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
+  useMatches,
+  useRouteError,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -47,9 +50,17 @@ export function Layout({ children }: { children: ReactNode }) {
   const hydrated = useHydrated();
   // Missing when the root loader itself failed and the error page is shown.
   const rootData = useRouteLoaderData<typeof loader>("root");
+  const { pathname } = useLocation();
+  // The admin area has its own frame (AdminShell): none of the storefront's bars, banners or footer.
+  const adminArea = pathname === "/admin" || pathname.startsWith("/admin/");
+  const error = useRouteError();
+  const notFound =
+    useMatches().some((match) => match.id === "not-found" || match.id === "catch-all") ||
+    (isRouteErrorResponse(error) && error.status === 404);
 
   return (
-    <html lang="it">
+    // The 404 page is the shop's one page in English (spec).
+    <html lang={notFound ? "en" : "it"}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -58,20 +69,23 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-dvh flex-col">
-        <a
-          href="#main"
-          className="sr-only z-50 rounded-sm bg-ink px-4 py-2 text-ivory focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-        >
-          Vai al contenuto principale
-        </a>
-        <ConsentProvider analytics={rootData?.analytics ?? {}}>
-          <PromoBar initiallyDismissed={rootData?.promoDismissed ?? false} />
-          <SiteHeader />
-          <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        {adminArea ? (
+          <>
+            <SkipLink />
             {children}
-          </main>
-          <SiteFooter />
-        </ConsentProvider>
+          </>
+        ) : (
+          <ConsentProvider analytics={rootData?.analytics ?? {}}>
+            {/* After the cookie banner, which the provider puts first while it waits for an answer. */}
+            <SkipLink />
+            <PromoBar initiallyDismissed={rootData?.promoDismissed ?? false} />
+            <SiteHeader />
+            <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+              {children}
+            </main>
+            <SiteFooter />
+          </ConsentProvider>
+        )}
         {hydrated && (
           <Suspense>
             <Toaster position="top-center" richColors closeButton />
@@ -82,6 +96,17 @@ export function Layout({ children }: { children: ReactNode }) {
         <Scripts nonce={nonce} />
       </body>
     </html>
+  );
+}
+
+function SkipLink() {
+  return (
+    <a
+      href="#main"
+      className="sr-only z-50 rounded-sm bg-ink px-4 py-2 text-ivory focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+    >
+      Vai al contenuto principale
+    </a>
   );
 }
 

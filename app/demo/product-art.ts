@@ -102,13 +102,6 @@ function tonesFor(colorHex: string): Tones {
   };
 }
 
-function escapeXml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[char] as string,
-  );
-}
-
 // ---------------------------------------------------------------------------------------------------
 // Path helpers. Garments are drawn on an 800×1000 canvas around the vertical centre line x = 400, in
 // absolute path data using only M, L, Q, C and Z, so mirroring is a matter of flipping x coordinates.
@@ -926,31 +919,15 @@ const coverPalettes: [string, string, string, string, string][] = [
   ["#f7f2e4", "#ebdfbf", "#c9a86a", "#efe2c2", "#3a3020"],
 ];
 
-/** Greedy word wrap; a title that does not fit in `maxLines` ends with an ellipsis. */
-function wrapWords(text: string, maxChars: number, maxLines: number): string[] {
-  const lines: string[] = [];
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    const last = lines.at(-1);
-    if (last !== undefined && last.length + 1 + word.length <= maxChars) lines[lines.length - 1] = `${last} ${word}`;
-    else lines.push(word);
-  }
-  if (lines.length <= maxLines) return lines;
-  const kept = lines.slice(0, maxLines);
-  kept[maxLines - 1] = `${kept[maxLines - 1]}…`;
-  return kept;
-}
-
-/** A 1200×675 editorial cover: pastel gradient, fabric waves, a lace medallion, category and title. */
+/**
+ * A 1200×675 editorial cover: pastel gradient, fabric waves and a lace medallion. No words: the page
+ * sets the title and category beside it, and painted text would be unreadable on a phone's thumbnail.
+ */
 export function blogCoverSvg(input: BlogCoverInput): string {
   const random = seededRandom(hashString(`${input.category}|${input.seed}`));
   const [from, to, shape, softShape, ink] = coverPalettes[
     (hashString(input.category.toLowerCase()) + Math.abs(Math.trunc(input.seed))) % coverPalettes.length
   ] as (typeof coverPalettes)[number];
-
-  const fontSize = input.title.length > 48 ? 50 : 60;
-  const lines = wrapWords(input.title, fontSize === 50 ? 25 : 21, 3);
-  const lineHeight = Math.round(fontSize * 1.18);
-  const titleTop = 338 - ((lines.length - 1) * lineHeight) / 2;
 
   const id = `c${hashString(`${input.category}|${input.title}|${input.seed}`).toString(36)}`;
   // Silk ribbons flowing in from the right, each with a sheen along its crest.
@@ -982,10 +959,6 @@ export function blogCoverSvg(input: BlogCoverInput): string {
   const medallionX = 880 + Math.round(random() * 100);
   const medallionY = 230 + Math.round(random() * 80);
 
-  const title = lines
-    .map((line, i) => `<tspan x="96" y="${Math.round(titleTop + i * lineHeight)}">${escapeXml(line)}</tspan>`)
-    .join("");
-
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="675" viewBox="0 0 1200 675">` +
     `<defs><linearGradient id="${id}-bg" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient>` +
@@ -995,9 +968,6 @@ export function blogCoverSvg(input: BlogCoverInput): string {
     `<g transform="translate(${medallionX} ${medallionY})" fill="${softShape}" stroke="${shape}" stroke-width="2" opacity=".85">${medallion}</g>` +
     ribbons +
     `<rect x="28" y="28" width="1144" height="619" fill="none" stroke="${ink}" stroke-opacity=".12"/>` +
-    `<text x="96" y="${Math.round(titleTop - fontSize - 34)}" fill="${ink}" opacity=".7" font-family="Helvetica, Arial, sans-serif" font-size="20" letter-spacing="4" font-weight="600">${escapeXml(input.category.toUpperCase())}</text>` +
-    `<rect x="96" y="${Math.round(titleTop - fontSize - 14)}" width="56" height="3" fill="${shape}"/>` +
-    `<text fill="${ink}" font-family="Georgia, 'Times New Roman', serif" font-size="${fontSize}">${title}</text>` +
     `</svg>`
   );
 }

@@ -53,6 +53,8 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const pendingToken = await readLinkToken(confirmationCookie, request);
   return {
     tab: (url.searchParams.get("tab") === "register" ? "register" : "login") as AuthTab,
+    // 'Password dimenticata?' without JavaScript is a link to /auth?tab=reset.
+    startWithReset: url.searchParams.get("tab") === "reset",
     confirmationPending: pendingToken !== null,
     redirectTo,
     // An admin's session ended after adminIdleMinutes without a request (see requireAdmin).
@@ -248,6 +250,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
           idPrefix="auth-page"
           redirectTo={loaderData.redirectTo}
           nativeAnswer={actionData}
+          startWithReset={loaderData.startWithReset}
           onLoggedIn={() => navigate(loaderData.redirectTo, { replace: true })}
         />
       </div>

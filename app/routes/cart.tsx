@@ -102,14 +102,17 @@ function CartLine({ line, clamped }: { line: QuotedLine; clamped: boolean }) {
 
   return (
     <li data-testid="cart-line" className="flex gap-4 py-6 sm:gap-6">
-      <div className="w-24 shrink-0 overflow-hidden rounded-sm bg-linen sm:w-28">
+      <div
+        data-testid="cart-line-thumbnail"
+        className="aspect-[4/5] w-24 shrink-0 self-start overflow-hidden rounded-sm bg-linen sm:w-28"
+      >
         <ResponsiveImage
           src={line.image}
           alt=""
           width={800}
           height={1000}
           sizes="112px"
-          className="aspect-[4/5] w-full object-cover"
+          className="size-full object-cover"
         />
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-3">

@@ -696,7 +696,7 @@ describe("hostile requests", () => {
   }, 120_000);
 
   it("answer a method an endpoint does not take with 405, in Italian", async () => {
-    for (const handler of [cartQuote.loader, logout.loader, paymentWebhook.loader]) {
+    for (const handler of [cartQuote.loader, paymentWebhook.loader]) {
       const answer = handler();
       expect([answer.status, answer.headers.get("Allow"), await answer.text()]).toEqual([
         405,
@@ -708,6 +708,11 @@ describe("hostile requests", () => {
       const answer = handler();
       expect([answer.status, answer.headers.get("Allow")]).toEqual([405, "GET, HEAD"]);
     }
+  });
+
+  it("send a GET of /logout home, without ending the session (only the Logout button's POST does)", () => {
+    const answer = logout.loader();
+    expect([answer.status, answer.headers.get("Location")]).toEqual([302, "/"]);
   });
 
   it("take a hand-made reset cookie holding a NUL character as no link", async () => {

@@ -4,7 +4,6 @@ import { accountToasts } from "~/modules/accounts/error-messages";
 import type { FormResult } from "~/modules/forms/form-result";
 import { readForm } from "~/modules/forms/read-form.server";
 import type { Route } from "./+types/logout";
-import { methodNotAllowed } from "./method-not-allowed.server";
 
 // POST only: a link or an image on another page cannot log anyone out.
 export async function action({ request }: Route.ActionArgs) {
@@ -16,4 +15,5 @@ export async function action({ request }: Route.ActionArgs) {
   return data<FormResult>({ ok: true }, { headers: result.headers });
 }
 
-export const loader = () => methodNotAllowed("POST");
+// A typed or bookmarked /logout: home, still signed in (only the Logout button's POST ends a session).
+export const loader = () => redirect("/");

@@ -79,7 +79,7 @@ test("register, confirm by e-mail, log in, edit the profile and log out", async 
 
   await expectToast(page, "Registrazione completata", "Ti abbiamo inviato un'email di conferma");
   await expect(register.getByRole("heading", { name: "Verifica la tua email" })).toBeVisible();
-  await expect(register).toContainText(email);
+  await expect(register).toContainText(`Ti abbiamo inviato un link di verifica all'indirizzo ${email}.`);
   await expect(register).toContainText("spam");
 
   const user = await userRow(email);
@@ -216,9 +216,9 @@ test("forgot password: reset by e-mail, then only the new password works", async
   await logIn(otherPage, user);
 
   await openHydrated(page, "/auth");
-  await page.getByRole("button", { name: "Password dimenticata?" }).click();
-  await page.getByRole("button", { name: "Annulla" }).click();
-  await page.getByRole("button", { name: "Password dimenticata?" }).click();
+  await page.getByRole("link", { name: "Password dimenticata?" }).click();
+  await page.getByRole("link", { name: "Annulla" }).click();
+  await page.getByRole("link", { name: "Password dimenticata?" }).click();
   await page.getByRole("button", { name: "Invia link di reset" }).click();
   await expectToast(page, "Email richiesta", "Inserisci la tua email per ricevere il link di reset");
 
@@ -229,7 +229,7 @@ test("forgot password: reset by e-mail, then only the new password works", async
   await expect(
     page.getByText("Se hai un account, riceverai un'email con un link per reimpostare la password."),
   ).toBeVisible();
-  await expect(page.getByRole("button", { name: "Torna al login" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Torna al login" })).toBeVisible();
 
   const resetEmail = await readEmail(user.email, "Reimposta la tua password");
   const link = linkIn(resetEmail, `${baseURL}/reset-password?token=`);
@@ -278,7 +278,7 @@ test("forgot password: reset by e-mail, then only the new password works", async
 test("a reset request for an unknown address looks the same and sends nothing", async ({ page }) => {
   const email = uniqueEmail("nuovo");
   await openHydrated(page, "/auth");
-  await page.getByRole("button", { name: "Password dimenticata?" }).click();
+  await page.getByRole("link", { name: "Password dimenticata?" }).click();
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByRole("button", { name: "Invia link di reset" }).click();
   await expectToast(page, "Email inviata", "Controlla la tua email per il link di reset della password");
@@ -365,5 +365,37 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL(`${baseURL}/`);
     await expect(page.getByRole("link", { name: "Accedi / Registrati" }).first()).toBeVisible();
     expect(await e2eDatabase().$count(sessions, eq(sessions.userId, user.id))).toBe(0);
+  });
+
+  test("sign-up and password reset are reached by links from /auth", async ({ page }) => {
+    await page.goto("/auth");
+    await page.getByRole("link", { name: "Registrati", exact: true }).click();
+    await expect(page.getByRole("heading", { name: "Crea un Account" })).toBeVisible();
+    await expect(page.getByLabel("Conferma Password")).toBeVisible();
+    await expect(page.locator('label[for="auth-page-register-privacyAccepted"]')).toHaveText(
+      "Ho letto e accetto l'Informativa sulla Privacy",
+    );
+
+    await page.getByRole("link", { name: "Accedi", exact: true }).click();
+    await expect(page.getByRole("heading", { name: "Accedi al tuo Account" })).toBeVisible();
+    await page.getByRole("link", { name: "Password dimenticata?" }).click();
+    await page.getByLabel("Email", { exact: true }).fill(uniqueEmail("smemorata"));
+    await page.getByRole("button", { name: "Invia link di reset" }).click();
+    await expect(page.getByRole("heading", { name: "Controlla la tua email" })).toBeVisible();
+    await page.getByRole("link", { name: "Torna al login" }).click();
+    await expect(page.getByRole("button", { name: "Accedi", exact: true })).toBeVisible();
+  });
+
+  test("a typed /logout leads home, signed in as before", async ({ page }) => {
+    const user = await createUser();
+    await page.goto("/auth");
+    await fillLogin(page, user.email, user.password);
+    await expect(accountMenu(page)).toBeVisible();
+
+    const response = await page.goto("/logout");
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveURL(`${baseURL}/`);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(accountMenu(page)).toBeVisible();
   });
 });

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { createUser, logIn, placeOrder } from "./support/accounts";
-import { skipCookieBannerAndPopup } from "./support/page";
+import { skipCookieBannerAndPopup, waitForHydration } from "./support/page";
 import { baseURL } from "./support/ports";
 
 // The admin area's frame and its read-only order pages, as staff see them.
@@ -106,6 +106,32 @@ test("staff see every order in a table and open one", async ({ page }) => {
     await expect(page.getByRole("heading", { name: title })).toBeVisible();
     await expect(page.getByText("Sezione in costruzione.")).toBeVisible();
   }
+});
+
+test("on a phone the admin area has its own compact frame, without the storefront's", async ({ browser }) => {
+  // A browser that has not answered the cookie banner: the admin area does not ask.
+  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, locale: "it-IT" });
+  const page = await context.newPage();
+  await logIn(page, await createUser("admin", "Ada Admin"));
+  await page.goto("/admin/orders");
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { name: "Gestione Ordini" })).toBeVisible();
+
+  await expect(page.getByRole("complementary", { name: "Promozione" })).toHaveCount(0);
+  await expect(page.getByRole("contentinfo")).toHaveCount(0);
+  await expect(page.locator('form[action="/subscribe"]')).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Rispettiamo la tua privacy" })).toHaveCount(0);
+
+  const sections = page.getByRole("navigation", { name: "Amministrazione" });
+  const header = page.getByRole("banner").filter({ has: sections });
+  expect((await header.boundingBox())?.height).toBeLessThan(140);
+  await expect(sections.getByRole("button", { name: "Logout" })).toBeInViewport({ ratio: 1 });
+  await sections.getByRole("link", { name: "Statistiche", exact: true }).click();
+  await expect(page).toHaveURL(`${baseURL}/admin/analytics`);
+  await expect(page.locator("body")).toHaveJSProperty("scrollWidth", 390);
+  await sections.getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(`${baseURL}/`);
+  await context.close();
 });
 
 test("a customer who opens /admin lands on the home page", async ({ page }) => {

@@ -1,6 +1,7 @@
 import { test as base, expect, type Page } from "@playwright/test";
 import { formatAddress, shop } from "../../app/modules/shop/identity";
 import { formatOpeningHours } from "../../app/modules/shop/opening-hours";
+import { cartItem, everydayProduct } from "./support/demo-products";
 
 // The shared layout of every page: header, promo bar, footer, cookie consent and analytics gating,
 // and the 404 page. The server runs with GA_MEASUREMENT_ID=G-TEST123 and CLARITY_PROJECT_ID=testclarity.
@@ -196,7 +197,7 @@ test("the promo bar stays closed once dismissed, across navigation and reloads",
 });
 
 test("footer: links, contacts, opening hours, payments, newsletter and seller identity", async ({ page }) => {
-  await visit(page, "/");
+  await visit(page, "/chi-siamo");
   const footer = page.getByRole("contentinfo");
 
   const expected: [label: string, href: string][] = [
@@ -243,7 +244,72 @@ test("footer: links, contacts, opening hours, payments, newsletter and seller id
   await expect(footer).toContainText(`P.IVA ${shop.seller.vatNumber}`);
 });
 
+test("the home page ends with one newsletter block, not a second one in its footer", async ({ page }) => {
+  await visit(page, "/");
+  await expect(page.getByRole("heading", { name: "Iscriviti alla newsletter" })).toHaveCount(1);
+  await expect(page.locator('form[action="/subscribe"]')).toHaveCount(1);
+  await expect(page.getByRole("main").locator('form[action="/subscribe"]')).toBeVisible();
+});
+
+test("a price is red only beside a crossed-out reference price", async ({ page }) => {
+  await visit(page, "/");
+  const outlet = page.getByRole("region", { name: "Fine Serie" }).getByRole("listitem");
+  await expect(outlet).toHaveCount(2);
+  const prices = await outlet.evaluateAll((items) =>
+    items.map((item) => ({
+      red: getComputedStyle(item.querySelector("span.font-semibold") as Element).color === "rgb(179, 38, 30)",
+      crossedOut: item.querySelector("s") !== null,
+    })),
+  );
+  for (const price of prices) expect(price.red).toBe(price.crossedOut);
+});
+
+test("cart thumbnails fill their tiles on a phone", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await visit(page, "/");
+  await page.evaluate(
+    (items) => localStorage.setItem("shoppingCart", JSON.stringify(items)),
+    [cartItem(everydayProduct, 1)],
+  );
+  await page.goto("/cart");
+  const tile = page.getByTestId("cart-line-thumbnail");
+  await expect(tile.locator("img")).toBeVisible();
+  const [tileBox, imageBox] = await Promise.all([tile.boundingBox(), tile.locator("img").boundingBox()]);
+  expect(imageBox).toEqual(tileBox);
+});
+
 test.describe("cookie consent", () => {
+  test("on a phone the banner comes first in the tab order", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/");
+    await expect(cookieBanner(page)).toBeVisible();
+    await page.keyboard.press("Tab");
+    await expect(cookieBanner(page).locator(":focus")).toHaveCount(1);
+  });
+
+  test("closing the settings gives the focus back to the button that opened them", async ({ page }) => {
+    await visit(page, "/chi-siamo");
+    const opener = page.getByRole("contentinfo").getByRole("button", { name: "Preferenze cookie" });
+    await opener.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Preferenze cookie" });
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+  });
+
+  test("closing the settings opened from the banner gives the focus back to 'Personalizza'", async ({ page }) => {
+    await page.goto("/");
+    const opener = cookieBanner(page).getByRole("button", { name: "Personalizza" });
+    await opener.click();
+    const dialog = page.getByRole("dialog", { name: "Preferenze cookie" });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Chiudi" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+  });
+
   test("before any choice only the banner shows, and nothing but technical storage is used", async ({ page }) => {
     await page.goto("/");
     const banner = cookieBanner(page);
@@ -394,6 +460,11 @@ test.describe("analytics", () => {
   });
 });
 
+test('an Italian page declares lang="it"', async ({ page }) => {
+  await page.goto("/chi-siamo");
+  await expect(page.locator("html")).toHaveAttribute("lang", "it");
+});
+
 test.describe("404", () => {
   for (const path of ["/some-unknown-path", "/404"]) {
     test(`${path} answers with HTTP 404 and an English page with a link home`, async ({ page }) => {
@@ -402,6 +473,7 @@ test.describe("404", () => {
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
       await expect(page.getByRole("main").getByRole("link", { name: "Back to home" })).toHaveAttribute("href", "/");
       await expect(page).toHaveTitle("Page not found");
+      await expect(page.locator("html")).toHaveAttribute("lang", "en");
     });
   }
 });

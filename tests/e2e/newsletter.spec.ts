@@ -3,8 +3,9 @@ import { eq } from "drizzle-orm";
 import { newsletterSubscribers } from "../../app/db/schema";
 import { NEWSLETTER_CONSENT_TEXT } from "../../app/modules/newsletter/newsletter";
 import { e2eDatabase } from "./support/database";
+import { everydayProduct, soldOutColourProduct } from "./support/demo-products";
 import { allEmails, linkIn, readEmail } from "./support/mailbox";
-import { openHydrated, skipCookieBannerAndPopup, toast } from "./support/page";
+import { openHydrated, skipCookieBannerAndPopup, toast, waitForHydration } from "./support/page";
 import { baseURL } from "./support/ports";
 
 // The newsletter: the one sign-up form (footer, /subscribe), the double opt-in through the e-mail,
@@ -95,6 +96,40 @@ test("a mail client's one-click unsubscribe (RFC 8058) works on the link of the 
   const response = await page.request.post(url, { form: { "List-Unsubscribe": "One-Click" } });
   expect(response.ok()).toBe(true);
   expect(await subscriber(email)).toMatchObject({ status: "unsubscribed" });
+});
+
+test("on a first visit on a phone the popup waits for the cookie banner, then shows once per browser", async ({
+  browser,
+}) => {
+  // A browser that has seen neither the banner nor the popup; time runs on the page's clock.
+  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, locale: "it-IT" });
+  const page = await context.newPage();
+  await page.clock.install();
+  await page.goto(`/product/${everydayProduct.id}`);
+  await waitForHydration(page);
+  const banner = page.getByRole("region", { name: "Rispettiamo la tua privacy" });
+  const popup = page.getByRole("dialog", { name: "Resta in contatto con noi" });
+  await expect(banner).toBeVisible();
+  // Well past the popup's 2 seconds: still the banner alone.
+  await page.clock.runFor(10_000);
+  await expect(banner).toBeVisible();
+  await expect(popup).toHaveCount(0);
+
+  await banner.getByRole("button", { name: "Solo Necessari" }).click();
+  await page.clock.runFor(2_000);
+  await expect(popup).toBeVisible();
+  await popup.getByRole("button", { name: "Chiudi" }).click();
+  await expect(popup).toBeHidden();
+
+  // Another tab of the same browser: no popup again.
+  const secondTab = await context.newPage();
+  await secondTab.clock.install();
+  await secondTab.goto(`/product/${soldOutColourProduct.id}`);
+  await waitForHydration(secondTab);
+  await secondTab.clock.runFor(10_000);
+  await expect(secondTab.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(secondTab.getByRole("dialog", { name: "Resta in contatto con noi" })).toHaveCount(0);
+  await context.close();
 });
 
 test.describe("without JavaScript", () => {

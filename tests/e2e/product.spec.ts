@@ -288,7 +288,7 @@ test("the newsletter popup opens once per browser session", async ({ page }) => 
   await expectToast(page, "Errore", "Per favore, inserisci un'email.");
   await popup.getByRole("button", { name: "Chiudi" }).click();
   await expect(popup).toBeHidden();
-  expect(await page.evaluate(() => sessionStorage.getItem("newsletter-popup-shown"))).toBe("1");
+  expect(await page.evaluate(() => localStorage.getItem("newsletter-popup-shown"))).toBe("1");
 });
 
 test("shows four related products of the same gender", async ({ page }) => {

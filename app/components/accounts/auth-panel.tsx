@@ -1,6 +1,6 @@
 import { MailCheck } from "lucide-react";
 import { Tabs } from "radix-ui";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { showToast } from "~/components/toast";
@@ -28,6 +28,8 @@ type AuthPanelProps = {
   redirectTo?: string;
   /** The action's answer to a form posted before hydration. */
   nativeAnswer?: AuthFormResult;
+  /** Opens on the password-reset request (/auth?tab=reset, the link without JavaScript). */
+  startWithReset?: boolean;
 };
 
 const submitClass = `${buttonClass.primary} w-full disabled:cursor-wait disabled:opacity-60`;
@@ -51,10 +53,18 @@ const registerFields = [
 const answerTo = (intent: AuthFormResult["intent"], answer?: AuthFormResult) =>
   answer?.intent === intent ? answer : undefined;
 
-export function AuthPanel({ tab, onTabChange, onLoggedIn, idPrefix, redirectTo, nativeAnswer }: AuthPanelProps) {
+export function AuthPanel({
+  tab,
+  onTabChange,
+  onLoggedIn,
+  idPrefix,
+  redirectTo,
+  nativeAnswer,
+  startWithReset = false,
+}: AuthPanelProps) {
   const [loginView, setLoginView] = useState<"form" | "reset" | "reset-sent">(() => {
     const reset = answerTo("reset-request", nativeAnswer);
-    return reset ? (reset.ok ? "reset-sent" : "reset") : "form";
+    return reset ? (reset.ok ? "reset-sent" : "reset") : startWithReset ? "reset" : "form";
   });
   const registered = answerTo("register", nativeAnswer);
   const [verifyEmail, setVerifyEmail] = useState(registered?.ok ? registered.email : undefined);
@@ -80,6 +90,14 @@ export function AuthPanel({ tab, onTabChange, onLoggedIn, idPrefix, redirectTo, 
             onForgotPassword={() => setLoginView("reset")}
           />
         )}
+        {loginView === "form" && (
+          <p className="mt-6 text-center text-sm text-ink-soft">
+            Non hai un account?{" "}
+            <PanelLink href="/auth?tab=register" onClick={() => onTabChange("register")}>
+              Registrati
+            </PanelLink>
+          </p>
+        )}
         {loginView === "reset" && (
           <ResetRequestForm
             idPrefix={idPrefix}
@@ -95,9 +113,9 @@ export function AuthPanel({ tab, onTabChange, onLoggedIn, idPrefix, redirectTo, 
             <p className="text-ink-soft">
               Se hai un account, riceverai un'email con un link per reimpostare la password.
             </p>
-            <button type="button" onClick={() => setLoginView("form")} className={buttonClass.secondary}>
+            <PanelLink href="/auth" onClick={() => setLoginView("form")} className={buttonClass.secondary}>
               Torna al login
-            </button>
+            </PanelLink>
           </div>
         )}
       </Tabs.Content>
@@ -108,16 +126,58 @@ export function AuthPanel({ tab, onTabChange, onLoggedIn, idPrefix, redirectTo, 
             <MailCheck aria-hidden className="mx-auto size-10 text-wine" strokeWidth={1.5} />
             <h3 className="text-xl text-ink">Verifica la tua email</h3>
             <p className="text-ink-soft">
-              Ti abbiamo inviato un link di verifica a <strong className="text-ink">{verifyEmail}</strong>. Apri l'email
-              e clicca sul link per attivare il tuo account. Se non la trovi, controlla anche nella cartella spam.
+              Ti abbiamo inviato un link di verifica all'indirizzo <strong className="text-ink">{verifyEmail}</strong>.
+              Apri l'email e clicca sul link per attivare il tuo account. Se non la trovi, controlla anche nella
+              cartella spam.
             </p>
             <ResendConfirmation email={verifyEmail} nativeAnswer={answerTo("resend-confirmation", nativeAnswer)} />
           </div>
         ) : (
-          <RegisterForm idPrefix={idPrefix} nativeAnswer={registered} onRegistered={(email) => setVerifyEmail(email)} />
+          <>
+            <RegisterForm
+              idPrefix={idPrefix}
+              nativeAnswer={registered}
+              onRegistered={(email) => setVerifyEmail(email)}
+            />
+            <p className="mt-6 text-center text-sm text-ink-soft">
+              Hai già un account?{" "}
+              <PanelLink href="/auth" onClick={() => onTabChange("login")}>
+                Accedi
+              </PanelLink>
+            </p>
+          </>
         )}
       </Tabs.Content>
     </Tabs.Root>
+  );
+}
+
+/**
+ * A link to the /auth page in the state it names, so that the views are reachable without
+ * JavaScript; once hydrated, a click switches the view in place (the page or the header dialog).
+ */
+function PanelLink({
+  href,
+  onClick,
+  className = linkButtonClass,
+  children,
+}: {
+  href: string;
+  onClick: () => void;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <a
+      href={href}
+      onClick={(event) => {
+        event.preventDefault();
+        onClick();
+      }}
+      className={className}
+    >
+      {children}
+    </a>
   );
 }
 
@@ -192,9 +252,9 @@ function LoginForm({
           error={form.errors.password}
         />
         <div className="text-right">
-          <button type="button" onClick={onForgotPassword} className={linkButtonClass}>
+          <PanelLink href="/auth?tab=reset" onClick={onForgotPassword}>
             Password dimenticata?
-          </button>
+          </PanelLink>
         </div>
         <button type="submit" disabled={form.busy} className={submitClass}>
           {form.busy ? "Accesso in corso…" : "Accedi"}
@@ -255,9 +315,9 @@ function ResetRequestForm({
         <button type="submit" disabled={form.busy} className={submitClass}>
           {form.busy ? "Invio in corso…" : "Invia link di reset"}
         </button>
-        <button type="button" onClick={onCancel} className={`${buttonClass.secondary} w-full`}>
+        <PanelLink href="/auth" onClick={onCancel} className={`${buttonClass.secondary} w-full`}>
           Annulla
-        </button>
+        </PanelLink>
       </div>
     </form>
   );
@@ -295,7 +355,8 @@ function RegisterForm({
           className="mt-1 size-4 accent-wine"
         />
         <label htmlFor={id(name)} className="text-sm text-ink">
-          {before}{" "}
+          {/* No space after an elided article: "l'Informativa". */}
+          {before.endsWith("'") ? before : `${before} `}
           <a href={href} target="_blank" rel="noopener" className="text-wine underline underline-offset-2">
             {text}
           </a>

@@ -16,11 +16,15 @@ const CookieBanner = lazy(() => import("./cookie-banner").then((module) => ({ de
 const ConsentSettingsDialog = lazy(() => import("./consent-settings-dialog"));
 const analyticsCode = () => import("./analytics");
 
-type ConsentContextValue = { openSettings: () => void };
+type ConsentContextValue = {
+  openSettings: () => void;
+  /** No choice known yet (the banner is up, or the page is not hydrated): other popups wait. */
+  choicePending: boolean;
+};
 
-const ConsentContext = createContext<ConsentContextValue>({ openSettings: () => {} });
+const ConsentContext = createContext<ConsentContextValue>({ openSettings: () => {}, choicePending: false });
 
-/** Opens the cookie settings dialog from anywhere (footer, privacy page). */
+/** Opens the cookie settings dialog from anywhere (footer, privacy page); tells whether a choice is pending. */
 export function useConsent(): ConsentContextValue {
   return useContext(ConsentContext);
 }
@@ -53,9 +57,10 @@ export function ConsentProvider({ analytics, children }: { analytics: AnalyticsI
     }
   }
 
+  const choicePending = record === undefined || shouldShowBanner(record);
   return (
-    <ConsentContext value={{ openSettings: () => setSettingsOpen(true) }}>
-      {children}
+    <ConsentContext value={{ openSettings: () => setSettingsOpen(true), choicePending }}>
+      {/* Before the page in the document, so the banner comes first in the tab order. */}
       {record !== undefined && shouldShowBanner(record) && (
         <Suspense>
           <CookieBanner
@@ -65,6 +70,7 @@ export function ConsentProvider({ analytics, children }: { analytics: AnalyticsI
           />
         </Suspense>
       )}
+      {children}
       {settingsOpen && (
         <Suspense>
           <ConsentSettingsDialog

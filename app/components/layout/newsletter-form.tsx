@@ -111,8 +111,8 @@ export function NewsletterForm({ variant, result }: { variant: NewsletterVariant
 export function NewsletterSection({ variant }: { variant: "footer" | "home" }) {
   const { pathname } = useLocation();
   const dark = variant === "footer";
-  // /subscribe is the form itself: no second one in its footer.
-  if (pathname === "/subscribe") return null;
+  // /subscribe is the form itself, and the home page has its own block: no second one in their footer.
+  if (pathname === "/subscribe" || (dark && pathname === "/")) return null;
   const titleId = `newsletter-${variant}-title`;
   return (
     <section aria-labelledby={titleId} className={dark ? "border-b border-paper/15" : "bg-blush"}>

@@ -92,6 +92,10 @@ export function FeaturedProducts({ products, error }: { products: ProductSummary
   );
 }
 
+// An outlet product may be on the shelf at its usual price: no reference price to cross out then.
+const discounted = (product: ProductSummary) =>
+  product.priceCents !== null && product.originalPriceCents !== null && product.originalPriceCents > product.priceCents;
+
 /** The outlet's promise and two of its products; hidden when there are none (or they failed to load). */
 export function OutletPreview({ products }: { products: ProductSummary[] }) {
   if (products.length === 0) return null;
@@ -127,8 +131,11 @@ export function OutletPreview({ products }: { products: ProductSummary[] }) {
                 <span className="mt-3 block text-sm text-ink group-hover:text-wine">{product.name}</span>
                 {product.priceCents !== null && (
                   <span className="mt-1 flex gap-2 text-sm">
-                    <span className="font-semibold text-sale">{formatEuro(product.priceCents)}</span>
-                    {product.originalPriceCents !== null && (
+                    {/* Red only beside a crossed-out reference price. */}
+                    <span className={`font-semibold ${discounted(product) ? "text-sale" : "text-ink"}`}>
+                      {formatEuro(product.priceCents)}
+                    </span>
+                    {discounted(product) && product.originalPriceCents !== null && (
                       <s className="text-ink-soft">
                         <span className="sr-only">Prezzo originale </span>
                         {formatEuro(product.originalPriceCents)}

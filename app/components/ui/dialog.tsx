@@ -1,6 +1,6 @@
 import { X } from "lucide-react";
 import { Dialog as RadixDialog } from "radix-ui";
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 
 type DialogProps = {
   title: ReactNode;
@@ -30,11 +30,18 @@ export function Dialog({
   onClose,
   children,
 }: DialogProps) {
+  // Our dialogs are opened by state, not by a Radix trigger, so Radix has no opener to give the focus
+  // back to on close: we keep the element that had it when the dialog appeared.
+  const [opener] = useState(() => (typeof document === "undefined" ? null : document.activeElement));
   return (
     <RadixDialog.Root open onOpenChange={(open) => !open && onClose()}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-[60] bg-ink/40" />
         <RadixDialog.Content
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+          }}
           className={`fixed top-1/2 left-1/2 z-[70] max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-md p-6 shadow-2xl sm:p-8 ${widthClass[width]} ${toneClass[tone]}`}
         >
           {eyebrow && <p className="text-xs font-semibold tracking-[0.25em] text-wine uppercase">{eyebrow}</p>}

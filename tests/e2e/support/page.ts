@@ -3,13 +3,13 @@ import { createConsent } from "../../../app/modules/consent/consent";
 
 /**
  * Makes the browser a visitor who has already answered the cookie banner ('Solo Necessari') and, unless
- * the test is about it, seen the product page's newsletter popup in this session: nothing covers the page.
+ * the test is about it, seen the product page's newsletter popup: nothing covers the page.
  */
 export async function skipCookieBannerAndPopup(page: Page, { showNewsletterPopup = false } = {}) {
   await page.addInitScript(
     ({ consent, showNewsletterPopup }) => {
       localStorage.setItem("cookie-consent", consent);
-      if (!showNewsletterPopup) sessionStorage.setItem("newsletter-popup-shown", "1");
+      if (!showNewsletterPopup) localStorage.setItem("newsletter-popup-shown", "1");
     },
     { consent: JSON.stringify(createConsent(false)), showNewsletterPopup },
   );
