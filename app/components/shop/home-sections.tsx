@@ -2,6 +2,7 @@ import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
+import { crossedOutPriceCents } from "~/modules/catalog/crossed-out-price";
 import type { ProductSummary } from "~/modules/catalog/listing.server";
 import { catalogMessages } from "~/modules/catalog/messages";
 import type { CategoryTile } from "~/modules/catalog/showcase.server";
@@ -93,8 +94,6 @@ export function FeaturedProducts({ products, error }: { products: ProductSummary
 }
 
 // An outlet product may be on the shelf at its usual price: no reference price to cross out then.
-const discounted = (product: ProductSummary) =>
-  product.priceCents !== null && product.originalPriceCents !== null && product.originalPriceCents > product.priceCents;
 
 /** The outlet's promise and two of its products; hidden when there are none (or they failed to load). */
 export function OutletPreview({ products }: { products: ProductSummary[] }) {
@@ -129,25 +128,31 @@ export function OutletPreview({ products }: { products: ProductSummary[] }) {
                   />
                 </span>
                 <span className="mt-3 block text-sm text-ink group-hover:text-wine">{product.name}</span>
-                {product.priceCents !== null && (
-                  <span className="mt-1 flex gap-2 text-sm">
-                    {/* Red only beside a crossed-out reference price. */}
-                    <span className={`font-semibold ${discounted(product) ? "text-sale" : "text-ink"}`}>
-                      {formatEuro(product.priceCents)}
-                    </span>
-                    {discounted(product) && product.originalPriceCents !== null && (
-                      <s className="text-ink-soft">
-                        <span className="sr-only">Prezzo originale </span>
-                        {formatEuro(product.originalPriceCents)}
-                      </s>
-                    )}
-                  </span>
-                )}
+                <OutletPrice product={product} />
               </Link>
             </li>
           ))}
         </ul>
       </div>
     </section>
+  );
+}
+
+/** Red only beside a crossed-out reference price. */
+function OutletPrice({ product }: { product: ProductSummary }) {
+  if (product.priceCents === null) return null;
+  const crossedOut = crossedOutPriceCents(product);
+  return (
+    <span className="mt-1 flex gap-2 text-sm">
+      <span className={`font-semibold ${crossedOut !== null ? "text-sale" : "text-ink"}`}>
+        {formatEuro(product.priceCents)}
+      </span>
+      {crossedOut !== null && (
+        <s className="text-ink-soft">
+          <span className="sr-only">Prezzo originale </span>
+          {formatEuro(crossedOut)}
+        </s>
+      )}
+    </span>
   );
 }

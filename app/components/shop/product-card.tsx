@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
+import { crossedOutPriceCents } from "~/modules/catalog/crossed-out-price";
 import type { ProductSummary } from "~/modules/catalog/listing.server";
 import { formatEuro } from "~/modules/shop/constants";
 
@@ -80,14 +81,16 @@ function Badges({ product }: { product: ProductSummary }) {
 
 function Price({ product }: { product: ProductSummary }) {
   if (product.priceCents === null) return <p className="text-sm text-ink-soft">Prezzo non disponibile</p>;
-  const discounted = product.originalPriceCents !== null && product.originalPriceCents > product.priceCents;
+  const crossedOut = crossedOutPriceCents(product);
   return (
     <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
-      <span className={`font-semibold ${discounted ? "text-sale" : "text-ink"}`}>{formatEuro(product.priceCents)}</span>
-      {discounted && product.originalPriceCents !== null && (
+      <span className={`font-semibold ${crossedOut !== null ? "text-sale" : "text-ink"}`}>
+        {formatEuro(product.priceCents)}
+      </span>
+      {crossedOut !== null && (
         <s className="text-ink-soft">
           <span className="sr-only">Prezzo originale </span>
-          {formatEuro(product.originalPriceCents)}
+          {formatEuro(crossedOut)}
         </s>
       )}
       {product.pricePerPack && <span className="text-ink-soft">({product.pricePerPack})</span>}
