@@ -124,7 +124,8 @@ export const fewerPiecesInOtherColour = (() => {
   let otherColour = "";
   let otherStock = 0;
   const product = find("product whose preselected size has fewer pieces in another colour", (candidate) => {
-    if (!purchasable(candidate)) return false;
+    // Not the product the checkout journeys buy: its stock must still be the demo's, whatever ran before.
+    if (!purchasable(candidate) || candidate.id === everydayProduct.id) return false;
     const { size, stock } = preselected(candidate);
     const other = selectable(candidate).colors.find((colour) => {
       const pieces = stockOf(candidate, colour.name, size);
