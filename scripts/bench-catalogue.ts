@@ -22,7 +22,17 @@ import * as schema from "../app/db/schema";
 import { buildDemoCatalog } from "../app/demo/catalog/catalog";
 import { parseFilters } from "../app/modules/catalog/filters";
 import { type ListingFilters, listProducts } from "../app/modules/catalog/listing.server";
-import { type BenchRow, freePort, log, ms, openBenchDatabase, percentile, printTable, seconds } from "./bench-support";
+import {
+  type BenchRow,
+  freePort,
+  log,
+  ms,
+  openBenchDatabase,
+  percentile,
+  printTable,
+  seconds,
+  stopProcess,
+} from "./bench-support";
 
 const productCount = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
@@ -348,14 +358,6 @@ function startProcess(args: string[], env: Record<string, string>): ChildProcess
     env: { ...process.env, ...env },
     stdio: ["ignore", "inherit", "inherit"],
   });
-}
-
-async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-  if (child.exitCode === null) child.kill("SIGKILL");
 }
 
 async function waitUntilServing(port: number, url: string): Promise<void> {

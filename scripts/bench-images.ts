@@ -17,7 +17,17 @@ import os from "node:os";
 import path from "node:path";
 import { buildDemoCatalog } from "../app/demo/catalog/catalog";
 import { IMAGE_WIDTHS } from "../app/modules/files/responsive-images";
-import { type BenchRow, freePort, log, ms, openBenchDatabase, percentile, printTable, seconds } from "./bench-support";
+import {
+  type BenchRow,
+  freePort,
+  log,
+  ms,
+  openBenchDatabase,
+  percentile,
+  printTable,
+  seconds,
+  stopProcess,
+} from "./bench-support";
 
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 const phaseSeconds = Number(process.env.BENCH_SECONDS ?? 15);
@@ -281,14 +291,6 @@ function startServer(port: number, databaseUrl: string, dataDir: string): ChildP
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
-}
-
-async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-  if (child.exitCode === null) child.kill("SIGKILL");
 }
 
 async function waitUntilServing(port: number, url: string): Promise<void> {

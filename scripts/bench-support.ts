@@ -1,4 +1,6 @@
 // What the benchmark scripts share: a throwaway database, percentiles, and the table they print.
+
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import net from "node:net";
 import { createThrowawayDatabase } from "../server/throwaway-database";
@@ -72,4 +74,13 @@ export function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/** Stops a child process: SIGTERM, then SIGKILL if it has not exited after 10 s. */
+export async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+  if (child.exitCode === null) child.kill("SIGKILL");
 }
