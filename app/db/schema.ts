@@ -600,6 +600,171 @@ export const stockHolds = pgTable(
   ],
 );
 
+// ---------------------------------------------------------------------------
+// Shipments, refunds, staff notes and the rest of the order timeline
+// ---------------------------------------------------------------------------
+
+export const carrierNames = ["gls", "sandbox"] as const;
+export type CarrierName = (typeof carrierNames)[number];
+
+/**
+ * requested: the courier was asked and has not answered (or the answer was lost: the parcel may
+ * exist, modules/shipping finds it before asking again). created: the courier gave parcel numbers.
+ * rejected: the courier refused it, nothing exists. deleted: cancelled before the day was closed.
+ * closed: in a closed courier day.
+ */
+export const shipmentStates = ["requested", "created", "rejected", "deleted", "closed"] as const;
+export type ShipmentState = (typeof shipmentStates)[number];
+
+/** One parcel of a shipment as the courier numbered it. */
+export type ShipmentParcel = {
+  /** The courier's bare number (what its delete and close calls take). */
+  number: string;
+  /** The code customers track it by. */
+  trackingCode: string;
+};
+
+/** One attempt to ship an order with the courier. */
+export const shipments = pgTable(
+  "shipments",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    carrier: text("carrier", { enum: carrierNames }).notNull(),
+    /** Our number for this attempt (GLS's ContatoreProgressivo and Bda): the courier sees it once. */
+    attemptKey: text("attempt_key").notNull(),
+    state: text("state", { enum: shipmentStates }).notNull().default("requested"),
+    parcelCount: integer("parcel_count").notNull(),
+    weightGrams: integer("weight_grams").notNull(),
+    parcels: jsonb("parcels").$type<ShipmentParcel[]>().notNull().default(sql`'[]'::jsonb`),
+    /** The label PDF, relative to the private labels folder. */
+    labelPath: text("label_path"),
+    /** The courier accepted the parcel with a remark (GLS Check: the depot fixes the address). */
+    warning: text("warning"),
+    /** Why the courier refused it, in its own words. */
+    error: text("error"),
+    /** "staff:<user id>" */
+    requestedBy: text("requested_by").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+  },
+  (table) => [
+    check("shipments_carrier_check", oneOf(table.carrier, carrierNames)),
+    check("shipments_state_check", oneOf(table.state, shipmentStates)),
+    check("shipments_parcels_check", sql`${table.parcelCount} > 0 and ${table.weightGrams} > 0`),
+    unique("shipments_attempt_key_unique").on(table.attemptKey),
+    index("shipments_order_id_idx").on(table.orderId),
+    index("shipments_open_idx").on(table.state).where(sql`${table.state} in ('requested', 'created')`),
+  ],
+);
+
+export const refundStates = ["requested", "succeeded", "failed"] as const;
+export type RefundState = (typeof refundStates)[number];
+
+/** Money given back through the payment provider that took it. */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    paymentId: integer("payment_id")
+      .notNull()
+      .references(() => payments.id),
+    provider: text("provider", { enum: paymentProviders }).notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    state: text("state", { enum: refundStates }).notNull().default("requested"),
+    /** The provider's id of the refund, once it answered. */
+    providerRefundId: text("provider_refund_id"),
+    /** Sent to the provider: asking twice gives back the money once. */
+    idempotencyKey: text("idempotency_key").notNull(),
+    reason: text("reason"),
+    error: text("error"),
+    requestedBy: text("requested_by").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check("refunds_provider_check", oneOf(table.provider, paymentProviders)),
+    check("refunds_state_check", oneOf(table.state, refundStates)),
+    check("refunds_amount_check", sql`${table.amountCents} > 0`),
+    unique("refunds_idempotency_key_unique").on(table.idempotencyKey),
+    index("refunds_order_id_idx").on(table.orderId),
+  ],
+);
+
+/** Private notes staff write on an order; customers never see them. */
+export const orderNotes = pgTable(
+  "order_notes",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check("order_notes_body_check", sql`length(${table.body}) between 1 and 2000`),
+    index("order_notes_order_id_idx").on(table.orderId, table.id),
+  ],
+);
+
+export const orderActivityKinds = ["carrier", "email", "refund", "staff", "warning"] as const;
+export type OrderActivityKind = (typeof orderActivityKinds)[number];
+
+/**
+ * What happened to an order besides its status changes (those are in order_status_changes and
+ * payment provider events in payment_events): courier calls, e-mails queued, refunds, warnings.
+ * Written in the transaction of what it reports. The admin timeline merges the three.
+ */
+export const orderActivity = pgTable(
+  "order_activity",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: orderActivityKinds }).notNull(),
+    /** One line in Italian, as staff read it on the timeline. */
+    message: text("message").notNull(),
+    /** "staff:<user id>", "system", "customer"… */
+    actor: text("actor").notNull(),
+    /** Facts behind the line (a courier's answer, masked of credentials). */
+    details: jsonb("details"),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check("order_activity_kind_check", oneOf(table.kind, orderActivityKinds)),
+    index("order_activity_order_id_idx").on(table.orderId, table.id),
+  ],
+);
+
+/** Every request that changed something in the admin area: who, when, what, and how it went. */
+export const adminActions = pgTable(
+  "admin_actions",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The account's e-mail then, kept when the account is gone. */
+    userEmail: text("user_email").notNull(),
+    method: text("method").notNull(),
+    path: text("path").notNull(),
+    /** The form's intent field, e.g. "create-shipment". */
+    intent: text("intent"),
+    /** The HTTP status the action answered. */
+    status: integer("status").notNull(),
+    ip: text("ip"),
+    createdAt: createdAt(),
+  },
+  (table) => [index("admin_actions_created_at_idx").on(table.createdAt)],
+);
+
 export const coupons = pgTable(
   "coupons",
   {
@@ -853,6 +1018,26 @@ export const ordersRelations = relations(orders, ({ one, many }) => ({
   stockHolds: many(stockHolds),
   payments: many(payments),
   statusChanges: many(orderStatusChanges),
+  shipments: many(shipments),
+  refunds: many(refunds),
+  notes: many(orderNotes),
+  activity: many(orderActivity),
+}));
+
+export const shipmentsRelations = relations(shipments, ({ one }) => ({
+  order: one(orders, { fields: [shipments.orderId], references: [orders.id] }),
+}));
+
+export const refundsRelations = relations(refunds, ({ one }) => ({
+  order: one(orders, { fields: [refunds.orderId], references: [orders.id] }),
+}));
+
+export const orderNotesRelations = relations(orderNotes, ({ one }) => ({
+  order: one(orders, { fields: [orderNotes.orderId], references: [orders.id] }),
+}));
+
+export const orderActivityRelations = relations(orderActivity, ({ one }) => ({
+  order: one(orders, { fields: [orderActivity.orderId], references: [orders.id] }),
 }));
 
 export const paymentsRelations = relations(payments, ({ one }) => ({
