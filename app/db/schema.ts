@@ -837,10 +837,34 @@ export const sandboxPaymentSessions = pgTable("sandbox_payment_sessions", {
   state: text("state", { enum: paymentStates }).notNull().default("open"),
   declines: integer("declines").notNull().default(0),
   reference: text("reference"),
+  /** What the sandbox has given back of this payment: it refuses refunds beyond what was paid. */
+  refundedCents: integer("refunded_cents").notNull().default(0),
   idempotencyKey: text("idempotency_key").unique(),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * The sandbox courier's own parcels (modules/shipping/sandbox.server.ts), kept like a courier
+ * keeps them, so it can find, delete and close them as GLS would.
+ */
+export const sandboxParcels = pgTable(
+  "sandbox_parcels",
+  {
+    number: text("number").primaryKey(),
+    attemptKey: text("attempt_key").notNull(),
+    trackingCode: text("tracking_code").notNull(),
+    /** The parcel's place in its shipment, from 1. */
+    position: integer("position").notNull(),
+    /** What was asked, to draw the label again. */
+    request: jsonb("request").notNull(),
+    state: text("state", { enum: ["waiting", "closed", "deleted"] })
+      .notNull()
+      .default("waiting"),
+    createdAt: createdAt(),
+  },
+  (table) => [index("sandbox_parcels_attempt_key_idx").on(table.attemptKey)],
+);
 
 // ---------------------------------------------------------------------------
 // Rate limits: the counters of every limit, shared by every app instance. The columns are those

@@ -52,6 +52,16 @@ CREATE TABLE "refunds" (
 	CONSTRAINT "refunds_amount_check" CHECK ("refunds"."amount_cents" > 0)
 );
 --> statement-breakpoint
+CREATE TABLE "sandbox_parcels" (
+	"number" text PRIMARY KEY NOT NULL,
+	"attempt_key" text NOT NULL,
+	"tracking_code" text NOT NULL,
+	"position" integer NOT NULL,
+	"request" jsonb NOT NULL,
+	"state" text DEFAULT 'waiting' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "shipments" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "shipments_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"order_id" uuid NOT NULL,
@@ -74,6 +84,7 @@ CREATE TABLE "shipments" (
 	CONSTRAINT "shipments_parcels_check" CHECK ("shipments"."parcel_count" > 0 and "shipments"."weight_grams" > 0)
 );
 --> statement-breakpoint
+ALTER TABLE "sandbox_payment_sessions" ADD COLUMN "refunded_cents" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "admin_actions" ADD CONSTRAINT "admin_actions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_activity" ADD CONSTRAINT "order_activity_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_notes" ADD CONSTRAINT "order_notes_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -85,5 +96,6 @@ CREATE INDEX "admin_actions_created_at_idx" ON "admin_actions" USING btree ("cre
 CREATE INDEX "order_activity_order_id_idx" ON "order_activity" USING btree ("order_id","id");--> statement-breakpoint
 CREATE INDEX "order_notes_order_id_idx" ON "order_notes" USING btree ("order_id","id");--> statement-breakpoint
 CREATE INDEX "refunds_order_id_idx" ON "refunds" USING btree ("order_id");--> statement-breakpoint
+CREATE INDEX "sandbox_parcels_attempt_key_idx" ON "sandbox_parcels" USING btree ("attempt_key");--> statement-breakpoint
 CREATE INDEX "shipments_order_id_idx" ON "shipments" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "shipments_open_idx" ON "shipments" USING btree ("state") WHERE "shipments"."state" in ('requested', 'created');
