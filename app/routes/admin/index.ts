@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
-import { requireAdmin } from "~/modules/accounts/session.server";
+import { currentAdmin } from "~/modules/accounts/admin-guard.server";
 import type { Route } from "./+types/index";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export function loader({ context }: Route.LoaderArgs) {
+  currentAdmin(context);
   throw redirect("/admin/orders");
 }

@@ -2,7 +2,7 @@ import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
 import { data, Link } from "react-router";
 import { StatusBadge } from "~/components/orders/status-badge";
-import { requireAdmin } from "~/modules/accounts/session.server";
+import { currentAdmin } from "~/modules/accounts/admin-guard.server";
 import { getOrderDetail } from "~/modules/orders/admin-orders.server";
 import { shortOrderId } from "~/modules/orders/order-views";
 import { orderStatusLabel, paymentStatusLabel } from "~/modules/orders/status";
@@ -15,8 +15,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title }, { name: "robots", content: "noindex, nofollow" }];
 }
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  currentAdmin(context);
   const order = await getOrderDetail(services(context).db, params.orderId);
   return data({ order }, { status: order ? 200 : 404 });
 }

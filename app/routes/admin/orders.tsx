@@ -1,8 +1,9 @@
 import { Link } from "react-router";
 import { LabelDownloadLink } from "~/components/orders/label-download-link";
 import { StatusBadge } from "~/components/orders/status-badge";
-import { requireAdmin } from "~/modules/accounts/session.server";
+import { currentAdmin } from "~/modules/accounts/admin-guard.server";
 import { listAllOrders } from "~/modules/orders/admin-orders.server";
+import { labelLink } from "~/modules/orders/labels.server";
 import { shortOrderId } from "~/modules/orders/order-views";
 import { orderStatusLabel } from "~/modules/orders/status";
 import { CARRIER_NAME, formatDate, formatEuro } from "~/modules/shop/constants";
@@ -13,9 +14,12 @@ export function meta() {
   return [{ title: "Gestione Ordini" }, { name: "robots", content: "noindex, nofollow" }];
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return { orders: await listAllOrders(services(context).db) };
+export async function loader({ context }: Route.LoaderArgs) {
+  currentAdmin(context);
+  const { db, clock } = services(context);
+  const now = clock.now();
+  const rows = await listAllOrders(db);
+  return { orders: rows.map((row) => ({ ...row, labelUrl: row.hasLabel ? labelLink(row.id, now) : null })) };
 }
 
 const cellClass = "px-3 py-3 text-left align-middle";
@@ -57,8 +61,8 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                       <Link to={`/admin/orders/${order.id}`} className={actionClass}>
                         Dettagli
                       </Link>
-                      {order.hasLabel && (
-                        <LabelDownloadLink orderId={order.id} errorTitle="Errore Download" className={actionClass} />
+                      {order.labelUrl && (
+                        <LabelDownloadLink href={order.labelUrl} errorTitle="Errore Download" className={actionClass} />
                       )}
                     </div>
                   </td>

@@ -1,4 +1,4 @@
-import { requireAdmin } from "~/modules/accounts/session.server";
+import { currentAdmin } from "~/modules/accounts/admin-guard.server";
 import type { Route } from "./+types/section";
 
 // The admin sections still to come, each with its title (spec §2); the route id names the section.
@@ -8,8 +8,8 @@ const titles: Record<string, string> = {
   "admin-settings": "Impostazioni",
 };
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export function loader({ context }: Route.LoaderArgs) {
+  currentAdmin(context);
   return null;
 }
 
