@@ -18,9 +18,17 @@ function plainText(status: number, message: string): Response {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await getCurrentUser(request);
   if (!user) return plainText(401, "Accedi al tuo account per scaricare l'etichetta.");
-  const label = await findLabel(services(context).db, config().dataDir, params.orderId, user);
+  const { db, clock } = services(context);
+  const label = await findLabel(db, config().dataDir, params.orderId, user, {
+    query: new URL(request.url).searchParams,
+    now: clock.now(),
+  });
   if (!label.found) {
     if (label.reason === "no-order") return plainText(404, "Ordine non trovato.");
+    if (label.reason === "bad-link")
+      return plainText(403, "Link dell'etichetta non valido: scaricala dalla pagina dell'ordine.");
+    if (label.reason === "expired-link")
+      return plainText(403, "Il link dell'etichetta è scaduto: ricarica la pagina e riprova.");
     // The spec's two messages for a label that cannot be had, staff's and customers'.
     return plainText(
       404,

@@ -14,7 +14,8 @@ export function meta() {
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const user = await requireUser(request, url);
-  return { orders: await listCustomerOrders(services(context).db, user.id) };
+  const { db, clock } = services(context);
+  return { orders: await listCustomerOrders(db, user.id, clock.now()) };
 }
 
 export default function OrdersPage({ loaderData }: Route.ComponentProps) {

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { userProfiles } from "../../app/db/schema";
-import { createUser, placeOrder, sessionCookie, type TestUser } from "./support/accounts";
+import { createUser, placeOrder, sessionCookie, signedLabelPath, type TestUser } from "./support/accounts";
 import { e2eDatabase } from "./support/database";
 import { baseURL } from "./support/ports";
 
@@ -164,7 +164,7 @@ test.describe("customer pages", () => {
     }
   });
 
-  test("label download: the order's customer and admins only", async () => {
+  test("label download: the order's customer and admins only, through a link the shop signed", async () => {
     const pdf = { status: 200, body: "%PDF-1.4", type: "application/pdf" };
     const noOrder = { status: 404, body: "Ordine non trovato." };
     const guest = { status: 401, body: "Accedi al tuo account per scaricare l'etichetta." };
@@ -183,7 +183,14 @@ test.describe("customer pages", () => {
       ["00000000-0000-4000-8000-000000000000", { guest, customer: noOrder, otherCustomer: noOrder, admin: noOrder }],
     ];
     for (const [orderId, outcomes] of matrix) {
-      for (const role of roles) await expectOutcome(`/orders/${orderId}/label`, role, outcomes[role]);
+      for (const role of roles) await expectOutcome(signedLabelPath(orderId), role, outcomes[role]);
+    }
+    // The bare address, or a link signed for another order, opens nothing, even for the owner.
+    const badLink = { status: 403, body: "Link dell'etichetta non valido" };
+    const otherOrdersLink = signedLabelPath(orderOf.otherCustomer).replace(orderOf.otherCustomer, orderOf.customer);
+    for (const path of [`/orders/${orderOf.customer}/label`, otherOrdersLink]) {
+      await expectOutcome(path, "guest", guest);
+      for (const role of ["customer", "otherCustomer", "admin"] as const) await expectOutcome(path, role, badLink);
     }
   });
 

@@ -62,9 +62,9 @@ export function CustomerOrderList({ orders }: { orders: CustomerOrder[] }) {
                   </>
                 )}
               </dl>
-              {order.hasLabel && (
+              {order.labelUrl && (
                 <LabelDownloadLink
-                  orderId={order.id}
+                  href={order.labelUrl}
                   errorTitle="Errore Download Etichetta"
                   className={`${buttonClass.secondary} gap-2`}
                 />

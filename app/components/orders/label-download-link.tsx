@@ -3,7 +3,8 @@ import type { MouseEvent } from "react";
 import { showToast } from "~/components/toast";
 
 type LabelDownloadLinkProps = {
-  orderId: string;
+  /** The label's signed link, as the page's loader gave it. */
+  href: string;
   /** The error toast's title, as the spec names it for the area ('Errore Download Etichetta' for customers). */
   errorTitle: string;
   className?: string;
@@ -15,9 +16,7 @@ const fallbackMessage = "Impossibile scaricare l'etichetta.";
  * Opens the order's shipping label (a PDF) in a new tab. Once hydrated it fetches the label first,
  * so a failure becomes a toast with the server's message instead of an error page in a new tab.
  */
-export function LabelDownloadLink({ orderId, errorTitle, className }: LabelDownloadLinkProps) {
-  const href = `/orders/${orderId}/label`;
-
+export function LabelDownloadLink({ href, errorTitle, className }: LabelDownloadLinkProps) {
   async function open(event: MouseEvent<HTMLAnchorElement>) {
     event.preventDefault();
     try {

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import type { Config } from "~/config.server";
+import { type Config, config } from "~/config.server";
 
 /**
  * The secret that signs session cookies and e-mail confirmation links.
@@ -29,4 +29,12 @@ export function resolveAuthSecret(config: Pick<Config, "authSecret" | "dataDir">
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
   }
   return fs.readFileSync(file, "utf8").trim();
+}
+
+let processSecret: string | undefined;
+
+/** This process's secret (resolveAuthSecret of the shop's configuration), read once. */
+export function appSecret(): string {
+  processSecret ??= resolveAuthSecret(config());
+  return processSecret;
 }

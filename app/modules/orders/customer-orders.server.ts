@@ -1,10 +1,11 @@
 import { desc, eq } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { orders } from "~/db/schema";
+import { labelLink } from "./labels.server";
 import type { CustomerOrder } from "./order-views";
 
-/** The orders of one customer, newest first, with their lines. */
-export async function listCustomerOrders(db: Queryable, userId: string): Promise<CustomerOrder[]> {
+/** The orders of one customer, newest first, with their lines and label links signed at `now`. */
+export async function listCustomerOrders(db: Queryable, userId: string, now: Date): Promise<CustomerOrder[]> {
   const rows = await db.query.orders.findMany({
     where: eq(orders.userId, userId),
     orderBy: [desc(orders.createdAt), desc(orders.id)],
@@ -23,7 +24,7 @@ export async function listCustomerOrders(db: Queryable, userId: string): Promise
     status: order.status,
     paymentStatus: order.paymentStatus,
     shippingTracking: order.shippingTracking,
-    hasLabel: order.shippingLabelPath !== null,
+    labelUrl: order.shippingLabelPath === null ? null : labelLink(order.id, now),
     items: order.items,
   }));
 }

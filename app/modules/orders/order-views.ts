@@ -44,7 +44,8 @@ export type CustomerOrder = {
   status: string;
   paymentStatus: string;
   shippingTracking: string | null;
-  hasLabel: boolean;
+  /** The signed link of the shipping label, when the order has one. */
+  labelUrl: string | null;
   items: OrderLine[];
 };
 

@@ -7,7 +7,7 @@ import { connectTestDatabase } from "../../../tests/integration/database";
 import { insertOrder, testPassword, testShippingAddress, uniqueEmail } from "../../../tests/support/fixtures";
 import { getOrderDetail, listAllOrders } from "./admin-orders.server";
 import { listCustomerOrders } from "./customer-orders.server";
-import { findLabel, labelsDir } from "./labels.server";
+import { findLabel, LABEL_LINK_MINUTES, labelLink, labelsDir } from "./labels.server";
 
 const db = connectTestDatabase();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vetrina-labels-"));
@@ -28,20 +28,20 @@ describe("customer orders", () => {
     });
     await insertOrder(db, luca);
 
-    const list = await listCustomerOrders(db, anna);
+    const list = await listCustomerOrders(db, anna, new Date());
     expect(list.map((order) => order.id)).toEqual([newer, older]);
     expect(list[0]).toMatchObject({
       status: "shipped",
       paymentStatus: "paid",
       totalCents: 5790,
       shippingTracking: "GLS123",
-      hasLabel: false,
+      labelUrl: null,
     });
     expect(list[0]?.items).toEqual([
       expect.objectContaining({ productName: "Pigiama in cotone", quantity: 2, size: "M", unitPriceCents: 2000 }),
       expect.objectContaining({ productName: "Calze", size: null, color: null }),
     ]);
-    expect(await listCustomerOrders(db, await customer("Nessuno"))).toEqual([]);
+    expect(await listCustomerOrders(db, await customer("Nessuno"), new Date())).toEqual([]);
   });
 });
 
@@ -83,19 +83,50 @@ describe("shipping labels", () => {
     const escaping = await insertOrder(db, anna, { shippingLabelPath: "../outside.pdf" });
 
     const asAnna = { id: anna, role: "customer" as const };
-    expect(await findLabel(db, dataDir, withLabel, asAnna)).toEqual({
+    const secret = "label-link-secret-for-tests";
+    const now = new Date("2026-11-23T10:00:00Z");
+    // The link a page hands out, read back as the label route reads it.
+    const linkOf = (orderId: string, at = now) => ({
+      query: new URL(labelLink(orderId, at, secret), "http://negozio.test").searchParams,
+      now,
+      secret,
+    });
+    expect(await findLabel(db, dataDir, withLabel, asAnna, linkOf(withLabel))).toEqual({
       found: true,
       file: path.join(labelsDir(dataDir), "label-1.pdf"),
       downloadName: `etichetta-${withLabel.slice(0, 8)}.pdf`,
     });
-    expect(await findLabel(db, dataDir, withLabel, { id: admin, role: "admin" })).toMatchObject({ found: true });
-    expect(await findLabel(db, dataDir, withLabel, { id: luca, role: "customer" })).toEqual({
+    expect(await findLabel(db, dataDir, withLabel, { id: admin, role: "admin" }, linkOf(withLabel))).toMatchObject({
+      found: true,
+    });
+    expect(await findLabel(db, dataDir, withLabel, { id: luca, role: "customer" }, linkOf(withLabel))).toEqual({
       found: false,
       reason: "no-order",
     });
     for (const orderId of [withoutLabel, lostLabel, escaping]) {
-      expect(await findLabel(db, dataDir, orderId, asAnna)).toEqual({ found: false, reason: "no-label" });
+      expect(await findLabel(db, dataDir, orderId, asAnna, linkOf(orderId))).toEqual({
+        found: false,
+        reason: "no-label",
+      });
     }
-    expect(await findLabel(db, dataDir, "../../etc/passwd", asAnna)).toEqual({ found: false, reason: "no-order" });
+    expect(await findLabel(db, dataDir, "../../etc/passwd", asAnna, linkOf(withLabel))).toEqual({
+      found: false,
+      reason: "no-order",
+    });
+
+    // Links: one made for another order, a tampered expiry, none at all, one signed with another
+    // secret, and one from 31 minutes ago.
+    const bad = { found: false, reason: "bad-link" };
+    const otherOrdersLink = linkOf(withoutLabel);
+    expect(await findLabel(db, dataDir, withLabel, asAnna, otherOrdersLink)).toEqual(bad);
+    const tampered = linkOf(withLabel);
+    tampered.query.set("scade", String(Number(tampered.query.get("scade")) + 3600));
+    expect(await findLabel(db, dataDir, withLabel, asAnna, tampered)).toEqual(bad);
+    expect(await findLabel(db, dataDir, withLabel, asAnna, { query: new URLSearchParams(), now, secret })).toEqual(bad);
+    expect(await findLabel(db, dataDir, withLabel, asAnna, { ...linkOf(withLabel), secret: "another-secret" })).toEqual(
+      bad,
+    );
+    const old = linkOf(withLabel, new Date(now.getTime() - (LABEL_LINK_MINUTES + 1) * 60_000));
+    expect(await findLabel(db, dataDir, withLabel, asAnna, old)).toEqual({ found: false, reason: "expired-link" });
   });
 });

@@ -5,6 +5,7 @@ import { expect, type Page } from "@playwright/test";
 import type { NewOrder, UserRole } from "../../../app/db/schema";
 import { resolveAuthSecret } from "../../../app/modules/accounts/auth-secret.server";
 import { createConfirmedUser } from "../../../app/modules/accounts/provisioning.server";
+import { labelLink } from "../../../app/modules/orders/labels.server";
 import { insertOrder, testPassword, uniqueEmail } from "../../support/fixtures";
 import { enrolSecondFactor, totpCode } from "../../support/second-factor";
 import { e2eDatabase } from "./database";
@@ -104,6 +105,11 @@ export async function sessionCookie(user: Pick<TestUser, "email" | "password" | 
   const cookie = cookieSet(response, "session_token");
   if (!cookie) throw new Error(`No session cookie for ${user.email} (HTTP ${response.status})`);
   return cookie;
+}
+
+/** A label link as the server's pages hand it out, signed with the server's secret. */
+export function signedLabelPath(orderId: string): string {
+  return labelLink(orderId, new Date(), resolveAuthSecret({ authSecret: undefined, dataDir }));
 }
 
 /** The server's folder of shipping labels (DATA_DIR/labels, see app/modules/orders/labels.server.ts). */
