@@ -76,6 +76,8 @@ export function glsCarrier(settings: GlsSettings): Carrier {
     .map(([name, value]) => xmlField(name, value))
     .join("");
 
+  const timeoutMessage = `GLS non ha risposto entro ${(settings.timeoutMs / 1000).toLocaleString("it-IT")} secondi`;
+
   async function call(method: string, form: Record<string, string>): Promise<GlsAnswer> {
     let response: Response;
     try {
@@ -87,16 +89,14 @@ export function glsCarrier(settings: GlsSettings): Carrier {
       });
     } catch (error) {
       throw new GlsCallError(
-        error instanceof Error && error.name === "TimeoutError"
-          ? `GLS non ha risposto entro ${Math.round(settings.timeoutMs / 1000)} secondi`
-          : "GLS non è raggiungibile",
+        error instanceof Error && error.name === "TimeoutError" ? timeoutMessage : "GLS non è raggiungibile",
       );
     }
     let body: string;
     try {
       body = await response.text();
     } catch {
-      throw new GlsCallError(`GLS non ha risposto entro ${Math.round(settings.timeoutMs / 1000)} secondi`);
+      throw new GlsCallError(timeoutMessage);
     }
     if (!response.ok) throw new GlsCallError(`GLS ha risposto con un errore (${faultText(body)})`);
     return readAnswer(body);
