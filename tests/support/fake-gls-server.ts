@@ -9,6 +9,7 @@ import type { AddressInfo } from "node:net";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import type { GlsSettings } from "../../app/modules/shipping/gls.server";
 import { childText, escapeXml, findAll, parseXml, type XmlElement, xmlField } from "../../app/modules/shipping/xml";
+import { testTrackingUrl } from "./services";
 
 export type FakeGlsRequest = {
   /** The web method, e.g. "AddParcel". */
@@ -73,7 +74,7 @@ export class FakeGls {
       password: this.password,
       contractCode: this.contractCode,
       url: this.url,
-      trackingUrl: "https://gls.example/traccia?match={tracking}",
+      trackingUrl: testTrackingUrl,
       timeoutMs: 2000,
       ...overrides,
     };

@@ -2,14 +2,14 @@ import { gte, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { sandboxParcels } from "~/db/schema";
 import { connectTestDatabase } from "../../../tests/integration/database";
+import { testTrackingUrl } from "../../../tests/support/services";
 import { carrierContract, pageCount, shipmentRequest } from "./carrier.contract";
 import { sandboxCarrier, sandboxParcelNumber } from "./sandbox.server";
 
 const db = connectTestDatabase();
-const trackingUrl = "https://gls.example/traccia?match={tracking}";
 
 const startedAt = new Date();
-const carrier = () => sandboxCarrier(db, { trackingUrl });
+const carrier = () => sandboxCarrier(db, { trackingUrl: testTrackingUrl });
 
 carrierContract("sandbox", async () => ({
   carrier: carrier(),
