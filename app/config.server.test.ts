@@ -77,6 +77,63 @@ describe("Stripe", () => {
   });
 });
 
+describe("GLS", () => {
+  const credentials = {
+    GLS_SEDE: "cn",
+    GLS_CLIENT_CODE: "123456",
+    GLS_PASSWORD: "segreta",
+    GLS_CONTRACT_CODE: "2557",
+  };
+
+  it("is used when all four credentials are set, with the service's address and a timeout", () => {
+    expect(readConfig(credentials).gls).toEqual({
+      sede: "CN",
+      clientCode: "123456",
+      password: "segreta",
+      contractCode: "2557",
+      url: "https://labelservice.gls-italy.com/ilswebservice.asmx",
+      timeoutMs: 20_000,
+    });
+    expect(
+      readConfig({ ...credentials, GLS_URL: "http://127.0.0.1:9/ws.asmx", GLS_TIMEOUT_MS: "5000" }).gls,
+    ).toMatchObject({ url: "http://127.0.0.1:9/ws.asmx", timeoutMs: 5000 });
+    expect(readConfig({}).gls).toBeUndefined();
+  });
+
+  it("refuses some credentials without the others, naming the missing ones", () => {
+    const { GLS_PASSWORD: _, GLS_CONTRACT_CODE: __, ...partial } = credentials;
+    expect(() => readConfig(partial)).toThrow(
+      new ConfigError(
+        "Invalid environment variable GLS_PASSWORD: GLS needs all of GLS_SEDE, GLS_CLIENT_CODE, GLS_PASSWORD, GLS_CONTRACT_CODE (missing: GLS_PASSWORD, GLS_CONTRACT_CODE)",
+      ),
+    );
+  });
+
+  it("refuses credentials of the wrong shape", () => {
+    expect(() => readConfig({ ...credentials, GLS_SEDE: "CNO" })).toThrow(
+      /^Invalid environment variable GLS_SEDE: must be the 2-character code/,
+    );
+    expect(() => readConfig({ ...credentials, GLS_CLIENT_CODE: "1234567" })).toThrow(
+      /^Invalid environment variable GLS_CLIENT_CODE: must be your GLS client code .*up to 6 digits/,
+    );
+    expect(() => readConfig({ ...credentials, GLS_CONTRACT_CODE: "25A7" })).toThrow(
+      /^Invalid environment variable GLS_CONTRACT_CODE: must be your GLS contract code .*digits only/,
+    );
+  });
+
+  it("links parcels to GLS's tracking page, or to the configured template", () => {
+    expect(readConfig({}).trackingUrl).toBe(
+      "https://www.gls-italy.com/it/servizi/servizi-per-chi-riceve/ricerca-spedizioni?match={tracking}",
+    );
+    expect(readConfig({ GLS_TRACKING_URL: "https://gls.example/t?n={tracking}" }).trackingUrl).toBe(
+      "https://gls.example/t?n={tracking}",
+    );
+    expect(() => readConfig({ GLS_TRACKING_URL: "https://gls.example/t" })).toThrow(
+      /^Invalid environment variable GLS_TRACKING_URL: must be an http\(s\) address containing \{tracking\}/,
+    );
+  });
+});
+
 describe("TRUST_PROXY", () => {
   it("trusts no proxy unless told: a hop count or the proxies' addresses", () => {
     expect(readConfig({}).trustProxy).toBe(false);

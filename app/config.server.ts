@@ -56,7 +56,36 @@ const envSchema = z.object({
       .regex(/^whsec_\w+$/, "must be a Stripe webhook signing secret (whsec_…)")
       .optional(),
   ),
+  GLS_SEDE: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9]{2}$/, "must be the 2-character code of your GLS depot (sede), e.g. MI")
+      .optional(),
+  ),
+  GLS_CLIENT_CODE: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{1,6}$/, "must be your GLS client code (codice cliente): up to 6 digits")
+      .optional(),
+  ),
+  GLS_PASSWORD: optionalText,
+  GLS_CONTRACT_CODE: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{1,10}$/, "must be your GLS contract code (codice contratto): digits only")
+      .optional(),
+  ),
+  GLS_URL: optionalText.pipe(z.url().default("https://labelservice.gls-italy.com/ilswebservice.asmx")),
+  GLS_TRACKING_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^https?:\/\/\S*\{tracking\}/, "must be an http(s) address containing {tracking}")
+      .default("https://www.gls-italy.com/it/servizi/servizi-per-chi-riceve/ricerca-spedizioni?match={tracking}"),
+  ),
+  GLS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(20_000),
 });
+
+const glsCredentials = ["GLS_SEDE", "GLS_CLIENT_CODE", "GLS_PASSWORD", "GLS_CONTRACT_CODE"] as const;
 
 const proxyKeywords = ["loopback", "linklocal", "uniquelocal"];
 
@@ -104,6 +133,15 @@ export type Config = {
   trustProxy: false | number | string[];
   /** Stripe Checkout takes the payments when both are set; otherwise the built-in sandbox does. */
   stripe: { secretKey: string; webhookSecret: string } | undefined;
+  /**
+   * GLS Italy's label service ships the parcels when its four credentials are set; otherwise the
+   * built-in sandbox courier does.
+   */
+  gls:
+    | { sede: string; clientCode: string; password: string; contractCode: string; url: string; timeoutMs: number }
+    | undefined;
+  /** Where customers follow a parcel: an address with `{tracking}` in place of the tracking code. */
+  trackingUrl: string;
 };
 
 export class ConfigError extends Error {}
@@ -130,6 +168,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `Invalid environment variable ${missing}: Stripe needs both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET`,
     );
   }
+  // Half the GLS credentials would silently ship through the sandbox: all four, or none.
+  const missingGls = glsCredentials.filter((name) => !e[name]);
+  if (missingGls.length > 0 && missingGls.length < glsCredentials.length) {
+    throw new ConfigError(
+      `Invalid environment variable ${missingGls[0]}: GLS needs all of ${glsCredentials.join(", ")} (missing: ${missingGls.join(", ")})`,
+    );
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -149,6 +194,18 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
         ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
         : undefined,
+    gls:
+      e.GLS_SEDE && e.GLS_CLIENT_CODE && e.GLS_PASSWORD && e.GLS_CONTRACT_CODE
+        ? {
+            sede: e.GLS_SEDE.toUpperCase(),
+            clientCode: e.GLS_CLIENT_CODE,
+            password: e.GLS_PASSWORD,
+            contractCode: e.GLS_CONTRACT_CODE,
+            url: e.GLS_URL,
+            timeoutMs: e.GLS_TIMEOUT_MS,
+          }
+        : undefined,
+    trackingUrl: e.GLS_TRACKING_URL,
   };
 }
 

@@ -7,6 +7,7 @@ import { shopJobs } from "../app/modules/jobs/shop-jobs.server";
 import { type MailWorker, startMailWorker } from "../app/modules/mail/queue.server";
 import { mailTransportFor } from "../app/modules/mail/transport.server";
 import { paymentProviderFor } from "../app/modules/payments/providers.server";
+import { carrierFor } from "../app/modules/shipping/carriers.server";
 import { type Services, systemClock } from "../app/services.server";
 import { openDatabase } from "./database";
 import { createHttpApp } from "./http";
@@ -29,9 +30,10 @@ async function main(): Promise<void> {
       db: database.db,
       clock: systemClock,
       payments: paymentProviderFor(config, database.db),
+      carrier: carrierFor(config, database.db),
       publicUrl: config.publicUrl,
     };
-    logger.info({ provider: services.payments.name }, "payments ready");
+    logger.info({ provider: services.payments.name, carrier: services.carrier.name }, "payments and shipping ready");
     scheduler = startScheduler(database.db, shopJobs(services));
     app = await createHttpApp(config, services);
   } catch (error) {

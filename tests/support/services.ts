@@ -1,9 +1,11 @@
 import type { Database } from "../../app/db/client.server";
 import { sandboxPaymentProvider } from "../../app/modules/payments/sandbox.server";
+import { sandboxCarrier } from "../../app/modules/shipping/sandbox.server";
 import { type Clock, requestContext, type Services } from "../../app/services.server";
 
 export const testPublicUrl = "http://negozio.test";
 export const testWebhookSecret = "sandbox-webhook-secret-for-tests";
+export const testTrackingUrl = "https://gls.example/traccia?match={tracking}";
 
 /** A clock that stands still until a test moves it. */
 export function testClock(start = new Date()): Clock & { advance: (ms: number) => void; set: (to: Date) => void } {
@@ -19,7 +21,10 @@ export function testClock(start = new Date()): Clock & { advance: (ms: number) =
   };
 }
 
-/** The services a request gets, with the sandbox provider (known webhook secret) and the given clock. */
+/**
+ * The services a request gets, with the sandbox payment provider (known webhook secret), the sandbox
+ * courier and the given clock.
+ */
 export function testServices(db: Database, clock: Clock = testClock()): Services {
   return {
     db,
@@ -29,6 +34,7 @@ export function testServices(db: Database, clock: Clock = testClock()): Services
       webhookSecret: testWebhookSecret,
       now: () => clock.now(),
     }),
+    carrier: sandboxCarrier(db, { trackingUrl: testTrackingUrl }),
     publicUrl: testPublicUrl,
   };
 }
