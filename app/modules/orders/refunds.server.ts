@@ -28,7 +28,7 @@ export const providerLabel: Record<PaymentProviderName, string> = { stripe: "Str
 export type Refundable = {
   paymentId: number;
   provider: PaymentProviderName;
-  sessionId: string | null;
+  sessionId: string;
   reference: string | null;
   paidCents: number;
   /** Given back, or on its way back (a refund requested and not failed). */
@@ -44,7 +44,8 @@ export async function refundableAmount(db: Queryable, orderId: string): Promise<
     .where(and(eq(payments.orderId, orderId), eq(payments.state, "paid")))
     .orderBy(desc(payments.id))
     .limit(1);
-  if (!payment) return null;
+  // A paid payment always has its session; the check tells TypeScript so.
+  if (!payment?.sessionId) return null;
   const [given] = await db
     .select({ cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int` })
     .from(refunds)
@@ -137,7 +138,7 @@ export async function refundOrder(
   let error: string | null = null;
   try {
     outcome = await provider.refund({
-      sessionId: payment.sessionId ?? "",
+      sessionId: payment.sessionId,
       reference: payment.reference,
       amountCents,
       idempotencyKey: refund.idempotencyKey,
