@@ -1,6 +1,6 @@
 // A small Stripe on localhost for the tests of the Stripe adapter, which reaches it through the real
 // SDK. It speaks the part of the REST API the adapter uses (Checkout Sessions: create, retrieve with
-// the PaymentIntent expanded, expire) as Stripe does: form-encoded bracket parameters, Bearer keys,
+// the PaymentIntent expanded, expire; Refunds: create) as Stripe does: form-encoded bracket parameters, Bearer keys,
 // Idempotency-Key replays, errors in Stripe's shape and status codes. It keeps its sessions and
 // PaymentIntents in memory, plays the shopper's and Stripe's side (pay, a delayed method that fails,
 // the expiry), signs webhook events with the webhook secret, and records every request it received.
@@ -52,6 +52,18 @@ export type FakePaymentIntent = {
   metadata: { [key: string]: string };
   created: number;
   livemode: false;
+};
+
+export type FakeRefund = {
+  id: string;
+  object: "refund";
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  status: "succeeded";
+  reason: string | null;
+  metadata: { [key: string]: string };
+  created: number;
 };
 
 /** An answer in Stripe's error shape. */
@@ -158,6 +170,9 @@ const createParams = new Set([
   "expand",
 ]);
 
+const refundParams = new Set(["payment_intent", "amount", "reason", "metadata", "expand"]);
+const refundReasons = new Set(["duplicate", "fraudulent", "requested_by_customer"]);
+
 const newId = (prefix: string) => `${prefix}_test_${randomBytes(12).toString("hex")}`;
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
@@ -167,6 +182,8 @@ export class FakeStripe {
   /** Every request received, oldest first. */
   readonly requests: RecordedRequest[] = [];
   readonly sessions = new Map<string, FakeSession>();
+  /** Every refund made, oldest first. */
+  readonly refunds: FakeRefund[] = [];
   private readonly paymentIntents = new Map<string, FakePaymentIntent>();
   private readonly intentMetadata = new Map<string, { [key: string]: string }>();
   private readonly idempotent = new Map<string, { fingerprint: string; body: string }>();
@@ -364,6 +381,7 @@ export class FakeStripe {
 
   private route(method: string, path: string, params: FormParams): object {
     if (method === "POST" && path === "/v1/checkout/sessions") return this.expanded(this.create(params), params);
+    if (method === "POST" && path === "/v1/refunds") return this.refund(params);
     const match = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(path);
     const sessionId = decodeURIComponent(match?.[1] ?? "");
     if (match && method === "GET" && !match[2]) return this.expanded(this.stored(sessionId), params);
@@ -407,6 +425,66 @@ export class FakeStripe {
         : null;
     }
     return copy;
+  }
+
+  /** A refund of a succeeded PaymentIntent: all that is left of it by default, never more. */
+  private refund(params: FormParams): FakeRefund {
+    for (const name of Object.keys(params)) {
+      if (!refundParams.has(name)) throw invalidRequest(`Received unknown parameter: ${name}`, name);
+      if (name !== "expand") refuseEmptyStrings(params[name] as FormValue, name);
+    }
+    const intentId = required(params.payment_intent, "payment_intent");
+    const intent = this.paymentIntents.get(intentId);
+    if (!intent) {
+      throw new ApiError(404, {
+        type: "invalid_request_error",
+        code: "resource_missing",
+        param: "payment_intent",
+        message: `No such payment_intent: '${intentId}'`,
+      });
+    }
+    if (intent.status !== "succeeded") {
+      throw invalidRequest(
+        `This PaymentIntent (${intentId}) does not have a successful charge to refund.`,
+        "payment_intent",
+      );
+    }
+    const reason = text(params.reason);
+    if (reason !== null && !refundReasons.has(reason)) throw invalidRequest(`Invalid reason: ${reason}`, "reason");
+    const refunded = this.refunds
+      .filter((refund) => refund.payment_intent === intentId)
+      .reduce((sum, refund) => sum + refund.amount, 0);
+    const left = intent.amount - refunded;
+    if (left === 0) {
+      throw new ApiError(400, {
+        type: "invalid_request_error",
+        code: "charge_already_refunded",
+        message: `Charge for PaymentIntent ${intentId} has already been refunded.`,
+      });
+    }
+    const amount = params.amount === undefined ? left : integer(params.amount, "amount");
+    if (amount < 1) throw invalidRequest("Amount must be at least 1 cent.", "amount");
+    if (amount > left) {
+      throw new ApiError(400, {
+        type: "invalid_request_error",
+        code: "amount_too_large",
+        param: "amount",
+        message: `Refund amount (€${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge (€${(left / 100).toFixed(2)})`,
+      });
+    }
+    const refund: FakeRefund = {
+      id: newId("re"),
+      object: "refund",
+      amount,
+      currency: intent.currency,
+      payment_intent: intentId,
+      status: "succeeded",
+      reason,
+      metadata: strings(params.metadata),
+      created: nowSeconds(),
+    };
+    this.refunds.push(refund);
+    return refund;
   }
 
   private create(params: FormParams): FakeSession {

@@ -44,7 +44,7 @@ export function withdrawalUrl(publicUrl: string, orderId: string): string {
   return `${publicUrl}/recesso?${new URLSearchParams({ ordine: shortOrderId(orderId).slice(1) })}`;
 }
 
-function itemLabel(item: OrderForEmail["items"][number]): string {
+export function itemLabel(item: OrderForEmail["items"][number]): string {
   const details = [item.size && `taglia ${item.size}`, item.color && `colore ${item.color}`].filter(Boolean);
   return `${item.quantity} × ${item.productName}${details.length > 0 ? ` (${details.join(", ")})` : ""}`;
 }

@@ -8,6 +8,7 @@ import {
   InvalidWebhookSignature,
   type PaymentProvider,
   PaymentProviderError,
+  type SessionState,
 } from "./provider";
 
 export type WebhookDelivery = { rawBody: Buffer; headers: Headers };
@@ -201,6 +202,62 @@ export function paymentProviderContract(name: string, setup: () => Promise<Payme
       const event = await parse(await harness.eventFor("unrelated", session.sessionId));
       expect(event.type).toBe("ignored");
       expect(event.id).toEqual(expect.any(String));
+    });
+
+    describe("refunds", () => {
+      /** A session paid by the shopper: 80,20 €. */
+      async function paidSession() {
+        const { session } = await openSession();
+        await harness.pay(session.sessionId);
+        return harness.provider.retrieveSession(session.sessionId);
+      }
+
+      const refund = (paid: SessionState, amountCents: number, idempotencyKey = `refund-${randomUUID()}`) =>
+        harness.provider.refund({
+          sessionId: paid.sessionId,
+          reference: paid.reference,
+          amountCents,
+          idempotencyKey,
+          reason: "Ordine annullato",
+        });
+
+      it("gives back the whole payment, and nothing more after", async () => {
+        const paid = await paidSession();
+
+        expect(await refund(paid, 8020)).toEqual({ refundId: expect.any(String), status: "succeeded" });
+        await expect(refund(paid, 1)).rejects.toThrow(PaymentProviderError);
+      });
+
+      it("gives back part of the payment, twice, up to what is left and not a cent over", async () => {
+        const paid = await paidSession();
+
+        const first = await refund(paid, 2000);
+        const second = await refund(paid, 3000);
+        expect([first.status, second.status]).toEqual(["succeeded", "succeeded"]);
+        expect(second.refundId).not.toBe(first.refundId);
+        // 3020 are left.
+        await expect(refund(paid, 3021)).rejects.toThrow(PaymentProviderError);
+        await expect(refund(paid, 3020)).resolves.toMatchObject({ status: "succeeded" });
+      });
+
+      it("gives the money back once for one idempotency key", async () => {
+        const paid = await paidSession();
+
+        const key = `refund-${randomUUID()}`;
+        const first = await refund(paid, 3000, key);
+        const again = await refund(paid, 3000, key);
+        expect(again).toEqual(first);
+        // Only 3000 went: 5020 are left.
+        await expect(refund(paid, 5021)).rejects.toThrow(PaymentProviderError);
+        await expect(refund(paid, 5020)).resolves.toMatchObject({ status: "succeeded" });
+      });
+
+      it("refuses to refund a session that was not paid", async () => {
+        const { session } = await openSession();
+        const open = await harness.provider.retrieveSession(session.sessionId);
+
+        await expect(refund(open, 1000)).rejects.toThrow(PaymentProviderError);
+      });
     });
 
     describe("refuses a webhook whose signature does not hold", () => {

@@ -60,6 +60,23 @@ export type PaymentEvent = {
   payload: unknown;
 };
 
+export type RefundInput = {
+  sessionId: string;
+  /** The money to give back from, as the provider named it when the session was paid (Stripe's PaymentIntent). */
+  reference: string | null;
+  amountCents: number;
+  /** The same key twice gives back the money once. */
+  idempotencyKey: string;
+  /** Why, as staff wrote it; kept with the refund at the provider. */
+  reason?: string;
+};
+
+/**
+ * succeeded: the money is on its way back. pending: the provider accepted the refund but has not
+ * completed it yet. failed: the provider could not give the money back.
+ */
+export type RefundOutcome = { refundId: string; status: "succeeded" | "pending" | "failed" };
+
 export class InvalidWebhookSignature extends Error {
   constructor() {
     super("The payment provider's webhook signature is missing, wrong or stale");
@@ -78,6 +95,11 @@ export interface PaymentProvider {
    * "paid" when the shopper paid first (the shop must then fulfil the order, not cancel it).
    */
   expireSession(sessionId: string): Promise<SessionState>;
+  /**
+   * Gives back part or all of what a paid session took. Throws PaymentProviderError when the session
+   * is not paid or the amount is more than what is left of the payment.
+   */
+  refund(input: RefundInput): Promise<RefundOutcome>;
   /** Checks the signature over the raw body and reads the event; throws InvalidWebhookSignature. */
   parseWebhook(rawBody: Buffer, headers: Headers): Promise<PaymentEvent>;
 }

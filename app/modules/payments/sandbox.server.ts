@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { sandboxPaymentSessions } from "~/db/schema";
 import {
@@ -9,6 +9,8 @@ import {
   type PaymentProvider,
   PaymentProviderError,
   type PaymentSession,
+  type RefundInput,
+  type RefundOutcome,
   type SessionState,
 } from "./provider";
 
@@ -66,6 +68,10 @@ export function sandboxPaymentProvider(
   const sign = (body: string, timestamp = Math.floor(now().getTime() / 1000)) =>
     `t=${timestamp},v1=${signature(body, timestamp)}`;
 
+  // The refunds asked per idempotency key, as a provider remembers them: the same key again answers
+  // the first refund without giving the money back twice. Kept in memory, for the life of the server.
+  const refundsByKey = new Map<string, { fingerprint: string; outcome: Promise<RefundOutcome> }>();
+
   async function row(sessionId: string): Promise<SandboxRow> {
     const [found] = await db.select().from(sandboxPaymentSessions).where(eq(sandboxPaymentSessions.id, sessionId));
     if (!found) throw new PaymentProviderError(`No such sandbox session: ${sessionId}`);
@@ -84,6 +90,30 @@ export function sandboxPaymentProvider(
       return expired ?? found;
     }
     return found;
+  }
+
+  async function giveBack(input: RefundInput): Promise<RefundOutcome> {
+    if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) {
+      throw new PaymentProviderError("A refund must be a positive whole number of cents");
+    }
+    // One guarded update: of two refunds racing, the second sees what the first took.
+    const [refunded] = await db
+      .update(sandboxPaymentSessions)
+      .set({ refundedCents: sql`${sandboxPaymentSessions.refundedCents} + ${input.amountCents}` })
+      .where(
+        and(
+          eq(sandboxPaymentSessions.id, input.sessionId),
+          eq(sandboxPaymentSessions.state, "paid"),
+          sql`${sandboxPaymentSessions.refundedCents} + ${input.amountCents} <= ${sandboxPaymentSessions.amountCents}`,
+        ),
+      )
+      .returning({ id: sandboxPaymentSessions.id });
+    if (refunded) return { refundId: `sbx_re_${randomBytes(12).toString("hex")}`, status: "succeeded" };
+    const session = await row(input.sessionId);
+    if (session.state !== "paid") throw new PaymentProviderError(`Sandbox session ${session.id} was not paid`);
+    throw new PaymentProviderError(
+      `Refund of ${input.amountCents} cents is more than the ${session.amountCents - session.refundedCents} left of the payment`,
+    );
   }
 
   function event(type: PaymentEvent["type"], session: SandboxRow) {
@@ -164,6 +194,22 @@ export function sandboxPaymentProvider(
         .where(eq(sandboxPaymentSessions.id, sessionId))
         .returning();
       return stateOf(expired ?? session, now());
+    },
+
+    refund(input) {
+      const fingerprint = `${input.sessionId} ${input.amountCents}`;
+      const earlier = refundsByKey.get(input.idempotencyKey);
+      if (earlier && earlier.fingerprint !== fingerprint) {
+        return Promise.reject(
+          new PaymentProviderError(`Idempotency key ${input.idempotencyKey} was used for another refund`),
+        );
+      }
+      if (earlier) return earlier.outcome;
+      const outcome = giveBack(input);
+      refundsByKey.set(input.idempotencyKey, { fingerprint, outcome });
+      // A refused refund is not remembered: the same key may ask again.
+      outcome.catch(() => refundsByKey.delete(input.idempotencyKey));
+      return outcome;
     },
 
     async parseWebhook(rawBody, headers) {

@@ -220,4 +220,45 @@ describe("the Stripe payment provider, as Stripe sees it", () => {
     // The payment's non-session event carries no session.
     expect(await parse("payment_intent.succeeded", sessionId)).toMatchObject({ type: "ignored", session: null });
   });
+
+  it("refunds through the session's PaymentIntent with the amount, the key and the reason", async () => {
+    const { sessionId } = await harness.provider.createSession(sessionInput());
+    harness.stripe.pay(sessionId);
+    const paid = await harness.provider.retrieveSession(sessionId);
+
+    const outcome = await harness.provider.refund({
+      sessionId,
+      reference: paid.reference,
+      amountCents: 1250,
+      idempotencyKey: "refund-parameters",
+      reason: "Ordine annullato",
+    });
+
+    expect(outcome).toEqual({ refundId: expect.stringMatching(/^re_/), status: "succeeded" });
+    const [request] = harness.stripe.requests.filter((r) => r.path === "/v1/refunds").slice(-1);
+    expect(request?.headers["idempotency-key"]).toBe("refund-parameters");
+    expect(request?.params).toEqual({
+      payment_intent: paid.reference,
+      amount: "1250",
+      metadata: { sessionId, reason: "Ordine annullato" },
+    });
+    expect(harness.stripe.refunds.at(-1)).toMatchObject({ id: outcome.refundId, amount: 1250 });
+  });
+
+  it("reports Stripe's refusal of a refund as a PaymentProviderError", async () => {
+    const { sessionId } = await harness.provider.createSession(sessionInput());
+    harness.stripe.pay(sessionId);
+    const paid = await harness.provider.retrieveSession(sessionId);
+    harness.stripe.failNext(402);
+
+    await expect(
+      harness.provider.refund({
+        sessionId,
+        reference: paid.reference,
+        amountCents: 100,
+        idempotencyKey: "refund-refused",
+      }),
+    ).rejects.toThrow(PaymentProviderError);
+    expect(harness.stripe.refunds.filter((refund) => refund.payment_intent === paid.reference)).toHaveLength(0);
+  });
 });

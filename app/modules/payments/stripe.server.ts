@@ -6,6 +6,7 @@ import {
   type PaymentProvider,
   PaymentProviderError,
   type PaymentSession,
+  type RefundOutcome,
   type SessionState,
 } from "./provider";
 
@@ -66,6 +67,13 @@ function stateOf(session: Stripe.Checkout.Session, orderId: string, status = sta
     amountCents: session.amount_total ?? 0,
     reference: typeof intent === "string" ? intent : (intent?.id ?? null),
   };
+}
+
+/** pending and requires_action: accepted, not completed yet; failed and canceled: the money did not go back. */
+function refundStatusOf(refund: Stripe.Refund): RefundOutcome["status"] {
+  if (refund.status === "succeeded") return "succeeded";
+  if (refund.status === "failed" || refund.status === "canceled") return "failed";
+  return "pending";
 }
 
 function providerError(action: string, error: unknown): PaymentProviderError {
@@ -168,6 +176,26 @@ export function stripePaymentProvider(options: StripeProviderOptions): PaymentPr
         if (session.status === "open") throw providerError(`expire session ${sessionId}`, error);
       }
       return ownState(session);
+    },
+
+    async refund(input) {
+      if (!input.reference)
+        throw new PaymentProviderError(`Stripe session ${input.sessionId} has no payment to refund`);
+      let refund: Stripe.Refund;
+      try {
+        refund = await stripe.refunds.create(
+          {
+            payment_intent: input.reference,
+            amount: input.amountCents,
+            // Stripe keeps metadata values up to 500 characters.
+            metadata: { sessionId: input.sessionId, ...(input.reason ? { reason: input.reason.slice(0, 500) } : {}) },
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+      } catch (error) {
+        throw providerError(`refund ${input.amountCents} cents of ${input.reference}`, error);
+      }
+      return { refundId: refund.id, status: refundStatusOf(refund) };
     },
 
     async parseWebhook(rawBody, headers) {
