@@ -126,6 +126,15 @@ describe("the GLS courier, as GLS sees it", () => {
     expect(gls.parcels).toHaveLength(before);
   });
 
+  it("deletes the parcels GLS numbered when it refused one of the same shipment", async () => {
+    gls.failNext("rejectLast");
+
+    const outcome = await carrier().createShipment(shipmentRequest({ parcelCount: 3, weightGrams: 3000 }));
+
+    expect(outcome).toEqual({ outcome: "rejected", reason: "CAP non valido per la localita" });
+    expect(gls.parcels.slice(-2).map((parcel) => parcel.state)).toEqual(["deleted", "deleted"]);
+  });
+
   it("reports DescrizioneErrore on a parcel or on the whole request as a refusal", async () => {
     gls.failNext("error");
     expect(await carrier().createShipment(shipmentRequest())).toEqual({
