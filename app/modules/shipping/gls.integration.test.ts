@@ -173,6 +173,19 @@ describe("the GLS courier, as GLS sees it", () => {
     });
   });
 
+  it("calls an unreachable GLS an unknown outcome when creating, a CarrierError otherwise", async () => {
+    const nowhere = glsCarrier(gls.settings({ url: "http://127.0.0.1:1/ilswebservice.asmx" }));
+
+    expect(await nowhere.createShipment(shipmentRequest())).toEqual({
+      outcome: "unknown",
+      reason: "GLS non è raggiungibile",
+    });
+    await expect(nowhere.deleteParcel("620873001")).rejects.toThrow(
+      new CarrierError("GLS non ha eliminato la spedizione 620873001: GLS non è raggiungibile"),
+    );
+    await expect(nowhere.findShipment(shipmentRequest())).rejects.toThrow(CarrierError);
+  });
+
   it("calls an empty Parcel unknown, and finds the parcel GLS made anyway", async () => {
     gls.failNext("emptyParcel");
     const request = shipmentRequest();
