@@ -28,7 +28,8 @@ export type FakeGlsParcel = {
 };
 
 /**
- * How the next AddParcel goes wrong. reject: number 999999999 with the reason in NoteSpedizione.
+ * How the next AddParcel goes wrong. reject: number 999999999 with the reason in NoteSpedizione;
+ * rejectLast: the same for the last parcel only, the others are created.
  * error: DescrizioneErrore on the parcel. wrongPassword: DescrizioneErrore on the whole request.
  * glsCheck: created, DescrizioneSedeDestino "GLS Check". stradario: created, NoteSpedizione "Dati
  * non accettabili". fault: HTTP 500 SOAP fault, nothing created. emptyParcel: created, answered
@@ -36,6 +37,7 @@ export type FakeGlsParcel = {
  */
 export type AddParcelTrouble =
   | "reject"
+  | "rejectLast"
   | "error"
   | "wrongPassword"
   | "glsCheck"
@@ -179,9 +181,10 @@ export class FakeGls {
     if (trouble === "fault") return fault("Il servizio non è al momento disponibile.");
 
     const answers: string[] = [];
-    for (const parcel of findAll(info, "Parcel")) {
+    const sent = findAll(info, "Parcel");
+    for (const parcel of sent) {
       const fields = Object.fromEntries(parcel.children.map((child) => [child.name, child.text]));
-      if (trouble === "reject") {
+      if (trouble === "reject" || (trouble === "rejectLast" && parcel === sent.at(-1))) {
         answers.push(
           `<Parcel><NumeroSpedizione>999999999</NumeroSpedizione><NoteSpedizione>CAP non valido per la localita</NoteSpedizione></Parcel>`,
         );

@@ -46,7 +46,7 @@ export type ShipmentOutcome =
   | { outcome: "unknown"; reason: string };
 
 export type CloseDayOutcome = {
-  /** Per parcel number: closed, or the courier's reason why not. */
+  /** Per parcel number, one for each number asked and in that order: closed, or the courier's reason why not. */
   parcels: Array<{ number: string; closed: boolean; reason: string | null }>;
 };
 
@@ -55,8 +55,13 @@ export class CarrierError extends Error {}
 
 export interface Carrier {
   readonly name: CarrierName;
+  /** A courier that cannot be reached or gives no usable answer makes the outcome "unknown", not an exception. */
   createShipment(request: ShipmentRequest): Promise<ShipmentOutcome>;
-  /** The shipment an earlier attempt with this request's attemptKey created, with its labels, or null. */
+  /**
+   * The shipment an earlier attempt with this request's attemptKey created, with its labels, or null.
+   * Never creates anything. Its warning is null (the courier's list does not repeat remarks).
+   * Throws CarrierError when the courier cannot be asked.
+   */
   findShipment(request: ShipmentRequest): Promise<CreatedShipment | null>;
   /** Deletes a parcel not yet in a closed day. Throws CarrierError with the courier's reason. */
   deleteParcel(number: string): Promise<void>;

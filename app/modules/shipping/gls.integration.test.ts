@@ -126,6 +126,15 @@ describe("the GLS courier, as GLS sees it", () => {
     expect(gls.parcels).toHaveLength(before);
   });
 
+  it("deletes the parcels GLS numbered when it refused one of the same shipment", async () => {
+    gls.failNext("rejectLast");
+
+    const outcome = await carrier().createShipment(shipmentRequest({ parcelCount: 3, weightGrams: 3000 }));
+
+    expect(outcome).toEqual({ outcome: "rejected", reason: "CAP non valido per la localita" });
+    expect(gls.parcels.slice(-2).map((parcel) => parcel.state)).toEqual(["deleted", "deleted"]);
+  });
+
   it("reports DescrizioneErrore on a parcel or on the whole request as a refusal", async () => {
     gls.failNext("error");
     expect(await carrier().createShipment(shipmentRequest())).toEqual({
@@ -162,6 +171,19 @@ describe("the GLS courier, as GLS sees it", () => {
       outcome: "unknown",
       reason: "GLS ha risposto con un errore (Il servizio non è al momento disponibile.)",
     });
+  });
+
+  it("calls an unreachable GLS an unknown outcome when creating, a CarrierError otherwise", async () => {
+    const nowhere = glsCarrier(gls.settings({ url: "http://127.0.0.1:1/ilswebservice.asmx" }));
+
+    expect(await nowhere.createShipment(shipmentRequest())).toEqual({
+      outcome: "unknown",
+      reason: "GLS non è raggiungibile",
+    });
+    await expect(nowhere.deleteParcel("620873001")).rejects.toThrow(
+      new CarrierError("GLS non ha eliminato la spedizione 620873001: GLS non è raggiungibile"),
+    );
+    await expect(nowhere.findShipment(shipmentRequest())).rejects.toThrow(CarrierError);
   });
 
   it("calls an empty Parcel unknown, and finds the parcel GLS made anyway", async () => {

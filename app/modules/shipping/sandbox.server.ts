@@ -135,9 +135,9 @@ function refusalOf(request: ShipmentRequest): string | null {
   return null;
 }
 
-/** Text the standard PDF fonts can draw: accents folded, anything else shown as "?". */
+/** Text the standard PDF fonts can draw (Latin-1): other letters folded, anything else shown as "?". */
 function printable(text: string): string {
-  return foldAccents(text).replace(/[^\x20-\x7e]/g, "?");
+  return text.replace(/[^\x20-\x7e\xa0-\xff]/g, (character) => foldAccents(character).replace(/[^\x20-\x7e]/g, "?"));
 }
 
 async function drawLabel(parcel: ParcelRequest, position: number, trackingCode: string): Promise<Uint8Array> {
