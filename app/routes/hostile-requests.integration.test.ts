@@ -2,17 +2,21 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { blogPosts } from "~/db/schema";
 import { logger } from "~/logger.server";
+import { adminGuard } from "~/modules/accounts/admin-guard.server";
 import { createConfirmedUser } from "~/modules/accounts/provisioning.server";
 import { listProducts } from "~/modules/catalog/listing.server";
 import { SANDBOX_SIGNATURE_HEADER } from "~/modules/payments/sandbox.server";
 import { PRICE_BUCKETS, SORT_OPTIONS } from "~/modules/shop/constants";
 import * as root from "~/root";
 import { connectTestDatabase } from "../../tests/integration/database";
+import { adminSessionCookie, createTestAdmin } from "../../tests/support/admin-session";
 import {
   createTestVariant,
   deleteTestVariants,
+  insertOrder,
   testDraft,
   testPassword,
+  testShippingAddress,
   uniqueEmail,
 } from "../../tests/support/fixtures";
 import {
@@ -28,6 +32,7 @@ import { testContext, testServices } from "../../tests/support/services";
 import * as adminIndex from "./admin/index";
 import * as adminLayout from "./admin/layout";
 import * as adminOrderDetail from "./admin/order-detail";
+import * as adminOrderLabels from "./admin/order-labels";
 import * as adminOrders from "./admin/orders";
 import * as adminSection from "./admin/section";
 import * as cartQuote from "./api-cart-quote";
@@ -70,7 +75,8 @@ import * as uomo from "./uomo";
 
 vi.stubEnv("BETTER_AUTH_SECRET", "integration-test-secret-of-32-characters!");
 const db = connectTestDatabase();
-const context = testContext(testServices(db));
+const services = testServices(db);
+const context = testContext(services);
 // Another seed (FUZZ_SEED=…) explores other requests; the default one runs in `npm test`.
 const seed = Number(process.env.FUZZ_SEED ?? 20_260_501);
 const random = new SeededRandom(seed);
@@ -81,6 +87,8 @@ const fuzzPostSlug = "test-richieste-ostili";
 
 /** What the set-up leaves for the requests to use: real ids, cookies and cursors among the hostile ones. */
 const known = {
+  adminCookie: "",
+  orderId: "",
   productId: "",
   variantLine: { id: 0, size: "M", color: "Nero", quantity: 1 },
   customerCookie: "",
@@ -95,6 +103,30 @@ type Handler = (args: never) => unknown;
 type Sent = { request: Request; params?: Record<string, string>; description: string };
 
 type Target = { route: string; handler: Handler; requests: number; make: () => Sent };
+
+/**
+ * An admin route's handler as React Router runs it: behind the admin area's guard, in a request
+ * context of its own. Most requests carry the admin's session, so the hostile input reaches the action.
+ */
+function behindAdminGuard(handler: Handler): Handler {
+  return (async ({ request, params }: { request: Request; params: Record<string, string> }) => {
+    if (random.chance(0.8)) request.headers.set("cookie", known.adminCookie);
+    const requestContext = testContext(services);
+    let result: unknown;
+    let thrown = false;
+    await adminGuard({ request, params, context: requestContext } as never, async () => {
+      try {
+        result = await handler({ request, url: new URL(request.url), params, context: requestContext } as never);
+      } catch (error) {
+        if (!(error instanceof Response)) throw error;
+        [result, thrown] = [error, true];
+      }
+      return result instanceof Response ? result : new Response(null, { status: 200 });
+    });
+    if (thrown) throw result;
+    return result;
+  }) as Handler;
+}
 
 const excerpt = (text: string) => (text.length > 160 ? `${text.slice(0, 160)}…(${text.length})` : text);
 
@@ -509,16 +541,66 @@ const targets: Target[] = [
     requests: 60,
     make: () => get("/orders/x/label", {}, { orderId: input.value("00000000-0000-4000-8000-000000000000") }),
   },
-  { route: "GET /admin", handler: adminLayout.loader, requests: 10, make: () => get("/admin") },
-  { route: "GET /admin (index)", handler: adminIndex.loader, requests: 10, make: () => get("/admin") },
-  { route: "GET /admin/orders", handler: adminOrders.loader, requests: 10, make: () => get("/admin/orders") },
+  { route: "GET /admin", handler: behindAdminGuard(adminLayout.loader), requests: 10, make: () => get("/admin") },
+  {
+    route: "GET /admin (index)",
+    handler: behindAdminGuard(adminIndex.loader),
+    requests: 10,
+    make: () => get("/admin"),
+  },
+  {
+    route: "GET /admin/orders",
+    handler: behindAdminGuard(adminOrders.loader),
+    requests: 10,
+    make: () => get("/admin/orders"),
+  },
+  {
+    route: "POST /admin/orders",
+    handler: behindAdminGuard(adminOrders.action),
+    requests: 120,
+    make: () =>
+      post("/admin/orders", {
+        intent: ["create-shipment", "create-shipments", "complete", "close-day", "delete-shipment", "refund"],
+        orderId: [known.orderId, "00000000-0000-4000-8000-000000000000"],
+        weight: ["0,5", "1.2", "0", "99999"],
+        parcels: ["1", "2", "0"],
+        refund: ["1,00", "0"],
+      }),
+  },
+  {
+    route: "GET /admin/orders/etichette",
+    handler: behindAdminGuard(adminOrderLabels.loader),
+    requests: 20,
+    make: () => get("/admin/orders/etichette", { ordine: [known.orderId, "00000000-0000-4000-8000-000000000000"] }),
+  },
   {
     route: "GET /admin/orders/:orderId",
-    handler: adminOrderDetail.loader,
+    handler: behindAdminGuard(adminOrderDetail.loader),
     requests: 20,
-    make: () => get("/admin/orders/x", {}, { orderId: input.text() }),
+    make: () => get("/admin/orders/x", {}, { orderId: input.value(known.orderId) }),
   },
-  { route: "GET /admin/products", handler: adminSection.loader, requests: 10, make: () => get("/admin/products") },
+  {
+    route: "POST /admin/orders/:orderId",
+    handler: behindAdminGuard(adminOrderDetail.action),
+    requests: 80,
+    make: () =>
+      post(
+        "/admin/orders/x",
+        {
+          intent: ["add-note", "resend-confirmation", "cancel-order", "refund", "complete"],
+          note: ["Richiamare"],
+          refund: ["1,00", "0", "12,505"],
+          reason: ["reso"],
+        },
+        { params: { orderId: input.value(known.orderId) } },
+      ),
+  },
+  {
+    route: "GET /admin/products",
+    handler: behindAdminGuard(adminSection.loader),
+    requests: 10,
+    make: () => get("/admin/products"),
+  },
   {
     route: "GET /shop",
     handler: shop.loader,
@@ -603,6 +685,8 @@ beforeAll(async () => {
     context,
   );
   known.customerCookie = (login.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
+  known.adminCookie = await adminSessionCookie(await createTestAdmin(db));
+  known.orderId = await insertOrder(db, null, { shippingAddress: { ...testShippingAddress, province: "CN" } });
 
   // A checkout with a cart and the first step done, then paid through a sandbox page: its session id.
   const started = await callRoute(

@@ -14,8 +14,8 @@ export function meta() {
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const user = await requireUser(request, url);
-  const { db, clock } = services(context);
-  return { orders: await listCustomerOrders(db, user.id, clock.now()) };
+  const { db, clock, carrier } = services(context);
+  return { orders: await listCustomerOrders(db, user.id, { now: clock.now(), trackingUrl: carrier.trackingUrl }) };
 }
 
 export default function OrdersPage({ loaderData }: Route.ComponentProps) {

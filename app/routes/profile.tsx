@@ -28,11 +28,14 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, clock } = services(context);
+  const { db, clock, carrier } = services(context);
   const user = await getCurrentUser(request);
   // Guests see the access-required prompt, not a redirect (spec §2).
   if (!user) return { account: null };
-  const [profile, orders] = await Promise.all([getProfile(db, user.id), listCustomerOrders(db, user.id, clock.now())]);
+  const [profile, orders] = await Promise.all([
+    getProfile(db, user.id),
+    listCustomerOrders(db, user.id, { now: clock.now(), trackingUrl: carrier.trackingUrl }),
+  ]);
   if (!profile) return { account: null };
   return { account: { profile, orders } };
 }

@@ -8,7 +8,7 @@ import { tooManyRequestsMessage } from "~/modules/security/rate-limit.server";
 import { connectTestDatabase } from "../../tests/integration/database";
 import { adminSessionCookie, cookieFrom, createTestAdmin, type TestAdmin } from "../../tests/support/admin-session";
 import { testPassword as password, registrationForm, uniqueEmail } from "../../tests/support/fixtures";
-import { callRoute, formPost } from "../../tests/support/route";
+import { callAdminRoute, callRoute, formPost } from "../../tests/support/route";
 import { totpCode } from "../../tests/support/second-factor";
 import { testContext, testServices } from "../../tests/support/services";
 import * as adminIndex from "./admin/index";
@@ -25,7 +25,8 @@ import * as setupPage from "./two-factor-setup";
 vi.stubEnv("BETTER_AUTH_SECRET", "integration-test-secret-of-32-characters!");
 vi.stubEnv("PUBLIC_URL", "http://negozio.test");
 const db = connectTestDatabase();
-const context = testContext(testServices(db));
+const services = testServices(db);
+const context = testContext(services);
 const ip = "198.51.100.70";
 
 const post = (
@@ -45,9 +46,13 @@ const adminLoaders = [
   ["orders", adminOrders.loader],
 ] as const;
 
+/** An admin page's loader behind the admin area's guard. */
+const getAdmin = (handler: (args: never) => unknown, path: string, cookie?: string) =>
+  callAdminRoute(handler, new Request(`http://localhost${path}`, { headers: cookie ? { cookie } : {} }), services);
+
 async function expectAdminRefused(cookie: string | undefined, location: string) {
   for (const [name, loader] of adminLoaders) {
-    const answer = await get(loader, "/admin/orders", cookie);
+    const answer = await getAdmin(loader, "/admin/orders", cookie);
     expect(answer.status, name).toBe(302);
     expect(answer.headers.get("Location"), name).toBe(location);
   }
@@ -83,7 +88,7 @@ describe("an admin with the second factor", () => {
     expect(verified).toMatchObject({ status: 200, data: { intent: "totp", ok: true } });
     const cookie = cookieFrom(verified.headers);
     expect(cookie).toMatch(/vetrina\.session_token=/);
-    expect((await get(adminOrders.loader, "/admin/orders", cookie)).status).toBe(200);
+    expect((await getAdmin(adminOrders.loader, "/admin/orders", cookie)).status).toBe(200);
     expect((await get(secondStep.loader, "/auth/codice?redirectTo=%2Fadmin", cookie)).headers.get("Location")).toBe(
       "/admin",
     );
@@ -134,7 +139,7 @@ describe("an admin with the second factor", () => {
   it("is sent back to /auth after 30 minutes without a request", async () => {
     const admin = await createTestAdmin(db);
     const cookie = await adminSessionCookie(admin);
-    expect((await get(adminOrders.loader, "/admin/orders", cookie)).status).toBe(200);
+    expect((await getAdmin(adminOrders.loader, "/admin/orders", cookie)).status).toBe(200);
     await db
       .update(sessions)
       .set({ updatedAt: new Date(Date.now() - 31 * 60_000) })
@@ -180,7 +185,7 @@ describe("an admin without the second factor", () => {
     expect((await get(setupPage.loader, page, cookie)).data).toEqual({ redirectTo: "/admin", step: "not-admin" });
     const newCookie = cookieFrom(confirmed.headers);
     expect((await get(setupPage.loader, page, newCookie)).data).toEqual({ redirectTo: "/admin", step: "active" });
-    expect((await get(adminOrders.loader, "/admin/orders", newCookie)).status).toBe(200);
+    expect((await getAdmin(adminOrders.loader, "/admin/orders", newCookie)).status).toBe(200);
   });
 });
 

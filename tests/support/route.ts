@@ -1,4 +1,6 @@
 // Calling a route's loader or action directly, as React Router would, and reading its answer.
+import { adminGuard } from "../../app/modules/accounts/admin-guard.server";
+import { requestContext, type Services } from "../../app/services.server";
 
 /** What a loader or action gave back: a plain value, data() with its status and headers, or a Response (a redirect). */
 export type RouteAnswer<T> = { status: number; data: T; headers: Headers };
@@ -8,10 +10,11 @@ export async function callRoute<T = Record<string, unknown>>(
   handler: (args: never) => unknown,
   request: Request,
   context: unknown = {},
+  params: Record<string, string> = {},
 ): Promise<RouteAnswer<T>> {
   let result: unknown;
   try {
-    result = await handler({ request, url: new URL(request.url), params: {}, context } as never);
+    result = await handler({ request, url: new URL(request.url), params, context } as never);
   } catch (thrown) {
     result = thrown;
   }
@@ -34,4 +37,30 @@ export function formPost(url: string, fields: Record<string, string>, { ip, cook
     },
     body: new URLSearchParams(fields),
   });
+}
+
+/**
+ * Runs an admin route's `handler` behind the admin area's guard (the /admin layout's middleware), as
+ * React Router does, in a fresh request context carrying `services`.
+ */
+export async function callAdminRoute<T = Record<string, unknown>>(
+  handler: (args: never) => unknown,
+  request: Request,
+  services: Services,
+  params: Record<string, string> = {},
+): Promise<RouteAnswer<T>> {
+  const context = requestContext(services);
+  let answer: RouteAnswer<T> | undefined;
+  try {
+    await adminGuard({ request, context, params, url: new URL(request.url) } as never, async () => {
+      answer = await callRoute<T>(handler, request, context, params);
+      return new Response(null, { status: answer.status });
+    });
+  } catch (thrown) {
+    return callRoute<T>(() => {
+      throw thrown;
+    }, request);
+  }
+  if (!answer) throw new Error("The guard neither answered nor let the request through");
+  return answer;
 }

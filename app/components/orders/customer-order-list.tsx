@@ -58,7 +58,20 @@ export function CustomerOrderList({ orders }: { orders: CustomerOrder[] }) {
                 {order.shippingTracking && (
                   <>
                     <dt className="text-ink-soft">Tracking {CARRIER_NAME}</dt>
-                    <dd className="font-mono text-ink">{order.shippingTracking}</dd>
+                    <dd className="font-mono text-ink">
+                      {order.trackingUrl ? (
+                        <a
+                          href={order.trackingUrl}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                          className="text-wine underline underline-offset-4 hover:text-wine-dark"
+                        >
+                          {order.shippingTracking}
+                        </a>
+                      ) : (
+                        order.shippingTracking
+                      )}
+                    </dd>
                   </>
                 )}
               </dl>

@@ -41,7 +41,13 @@ export function staffActor(admin: Pick<CurrentUser, "id">): string {
 async function intentOf(request: Request): Promise<string | null> {
   if (!request.headers.get("content-type")?.startsWith("application/x-www-form-urlencoded")) return null;
   try {
-    return new URLSearchParams(await request.text()).get("intent")?.slice(0, 60) ?? null;
+    // Control characters (a NUL above all) have no place in an intent, nor in a text column.
+    return (
+      new URLSearchParams(await request.text())
+        .get("intent")
+        ?.replace(/\p{Cc}/gu, "")
+        .slice(0, 60) ?? null
+    );
   } catch {
     return null;
   }

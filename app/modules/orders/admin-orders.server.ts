@@ -12,6 +12,8 @@ export async function listAllOrders(db: Queryable): Promise<AdminOrderRow[]> {
       createdAt: orders.createdAt,
       totalCents: orders.totalCents,
       status: orders.status,
+      paymentStatus: orders.paymentStatus,
+      deliveryMethod: orders.deliveryMethod,
       shippingAddress: orders.shippingAddress,
       shippingTracking: orders.shippingTracking,
       shippingLabelPath: orders.shippingLabelPath,
@@ -23,6 +25,8 @@ export async function listAllOrders(db: Queryable): Promise<AdminOrderRow[]> {
     createdAt: row.createdAt.toISOString(),
     totalCents: row.totalCents,
     status: row.status,
+    paymentStatus: row.paymentStatus,
+    deliveryMethod: row.deliveryMethod,
     customerName: row.shippingAddress.name || null,
     shippingTracking: row.shippingTracking,
     hasLabel: row.shippingLabelPath !== null,
@@ -39,17 +43,27 @@ export async function getOrderDetail(db: Queryable, orderId: string): Promise<Ad
         columns: { id: true, productName: true, quantity: true, size: true, color: true, unitPriceCents: true },
         orderBy: (item, { asc }) => [asc(item.id)],
       },
+      shipments: {
+        columns: { state: true, warning: true },
+        where: (shipment, { eq }) => eq(shipment.state, "created"),
+      },
     },
   });
   if (!order) return null;
+  const shipment = order.shipments[0];
   return {
     id: order.id,
     createdAt: order.createdAt.toISOString(),
     status: order.status,
     paymentStatus: order.paymentStatus,
+    deliveryMethod: order.deliveryMethod,
     totalCents: order.totalCents,
     shippingCostCents: order.shippingCostCents,
     shippingAddress: order.shippingAddress,
+    shippingTracking: order.shippingTracking,
+    hasLabel: order.shippingLabelPath !== null,
+    shipmentWarning: shipment?.warning ?? null,
+    shipmentDeletable: shipment !== undefined && order.status === "shipped",
     items: order.items,
   };
 }

@@ -4,8 +4,15 @@ import { orders } from "~/db/schema";
 import { labelLink } from "./labels.server";
 import type { CustomerOrder } from "./order-views";
 
-/** The orders of one customer, newest first, with their lines and label links signed at `now`. */
-export async function listCustomerOrders(db: Queryable, userId: string, now: Date): Promise<CustomerOrder[]> {
+/**
+ * The orders of one customer, newest first, with their lines, the courier's tracking page and the
+ * label links signed at `now`.
+ */
+export async function listCustomerOrders(
+  db: Queryable,
+  userId: string,
+  links: { now: Date; trackingUrl: (trackingCode: string) => string },
+): Promise<CustomerOrder[]> {
   const rows = await db.query.orders.findMany({
     where: eq(orders.userId, userId),
     orderBy: [desc(orders.createdAt), desc(orders.id)],
@@ -24,7 +31,8 @@ export async function listCustomerOrders(db: Queryable, userId: string, now: Dat
     status: order.status,
     paymentStatus: order.paymentStatus,
     shippingTracking: order.shippingTracking,
-    labelUrl: order.shippingLabelPath === null ? null : labelLink(order.id, now),
+    trackingUrl: order.shippingTracking === null ? null : links.trackingUrl(order.shippingTracking),
+    labelUrl: order.shippingLabelPath === null ? null : labelLink(order.id, links.now),
     items: order.items,
   }));
 }

@@ -1,4 +1,4 @@
-import type { DeliveryMethod, ShippingAddress } from "~/db/schema";
+import type { DeliveryMethod, OrderStatus, ShippingAddress } from "~/db/schema";
 import { CARRIER_NAME } from "~/modules/shop/constants";
 
 // What the customer's and the admin's pages show of orders (the *.server.ts modules fill them in).
@@ -44,6 +44,8 @@ export type CustomerOrder = {
   status: string;
   paymentStatus: string;
   shippingTracking: string | null;
+  /** The courier's page following the parcel, when the order has a tracking code. */
+  trackingUrl: string | null;
   /** The signed link of the shipping label, when the order has one. */
   labelUrl: string | null;
   items: OrderLine[];
@@ -55,6 +57,8 @@ export type AdminOrderRow = {
   createdAt: string;
   totalCents: number;
   status: string;
+  paymentStatus: string;
+  deliveryMethod: DeliveryMethod;
   /** The shipping address's name, or null when it has none. */
   customerName: string | null;
   shippingTracking: string | null;
@@ -65,10 +69,17 @@ export type AdminOrderRow = {
 export type AdminOrderDetail = {
   id: string;
   createdAt: string;
-  status: string;
+  status: OrderStatus;
   paymentStatus: string;
+  deliveryMethod: DeliveryMethod;
   totalCents: number;
   shippingCostCents: number;
   shippingAddress: ShippingAddress;
+  shippingTracking: string | null;
+  hasLabel: boolean;
+  /** The courier's remark on the current shipment (GLS Check), if any. */
+  shipmentWarning: string | null;
+  /** Has a shipment that can still be deleted (created, its courier day not closed). */
+  shipmentDeletable: boolean;
   items: OrderLine[];
 };

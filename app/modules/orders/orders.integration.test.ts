@@ -28,20 +28,22 @@ describe("customer orders", () => {
     });
     await insertOrder(db, luca);
 
-    const list = await listCustomerOrders(db, anna, new Date());
+    const links = { now: new Date(), trackingUrl: (code: string) => `https://tracking.test/${code}` };
+    const list = await listCustomerOrders(db, anna, links);
     expect(list.map((order) => order.id)).toEqual([newer, older]);
     expect(list[0]).toMatchObject({
       status: "shipped",
       paymentStatus: "paid",
       totalCents: 5790,
       shippingTracking: "GLS123",
+      trackingUrl: "https://tracking.test/GLS123",
       labelUrl: null,
     });
     expect(list[0]?.items).toEqual([
       expect.objectContaining({ productName: "Pigiama in cotone", quantity: 2, size: "M", unitPriceCents: 2000 }),
       expect.objectContaining({ productName: "Calze", size: null, color: null }),
     ]);
-    expect(await listCustomerOrders(db, await customer("Nessuno"), new Date())).toEqual([]);
+    expect(await listCustomerOrders(db, await customer("Nessuno"), links)).toEqual([]);
   });
 });
 

@@ -11,6 +11,7 @@ import { CarrierError } from "~/modules/shipping/carrier";
 import { CARRIER_NAME } from "~/modules/shop/constants";
 import type { Clock } from "~/services.server";
 import { recordOrderActivity } from "./activity.server";
+import type { CloseDayResult } from "./admin-answer";
 import { labelsDir } from "./labels.server";
 import { applyOrderEvent } from "./lifecycle.server";
 import { shortOrderId } from "./order-views";
@@ -153,7 +154,7 @@ async function startAttempt(deps: ShippingDeps, orderId: string, form: ShipmentF
         message: "Una richiesta di spedizione per questo ordine è già in corso: attendi qualche istante.",
       };
 
-    const row = await insertAttempt(tx, orderId, form, actor, deps.carrier.name);
+    const row = await insertAttempt(tx, orderId, form, actor, deps);
     return {
       ok: true,
       attempt: { shipmentId: row.id, orderId, request: requestOf(row, order) },
@@ -167,7 +168,7 @@ async function insertAttempt(
   orderId: string,
   form: ShipmentForm,
   actor: string,
-  carrier: Carrier["name"],
+  deps: Pick<ShippingDeps, "carrier" | "clock">,
 ) {
   // A random 9-digit number, the courier's counter format; the unique key settles a rare collision.
   for (;;) {
@@ -175,7 +176,9 @@ async function insertAttempt(
       .insert(shipments)
       .values({
         orderId,
-        carrier,
+        carrier: deps.carrier.name,
+        // On the clock the in-flight check reads.
+        createdAt: deps.clock.now(),
         attemptKey: String(randomInt(100_000_000, 1_000_000_000)),
         parcelCount: form.parcelCount,
         weightGrams: form.weightGrams,
@@ -330,14 +333,6 @@ export async function deleteShipment(
   return { ok: true, message: `Spedizione ${CARRIER_NAME} annullata: l'ordine è di nuovo In Lavorazione.` };
 }
 
-export type CloseDayResult = {
-  orderId: string;
-  trackingCode: string;
-  closed: boolean;
-  /** The courier's reason when the parcel was not closed. */
-  reason: string | null;
-};
-
 export type CloseDayOutcome = { ok: true; message: string; results: CloseDayResult[] } | { ok: false; message: string };
 
 /**
@@ -349,7 +344,8 @@ export async function closeCourierDay(deps: ShippingDeps, actor: string): Promis
     .select({ id: shipments.id, orderId: shipments.orderId, parcels: shipments.parcels })
     .from(shipments)
     .innerJoin(orders, eq(orders.id, shipments.orderId))
-    .where(and(eq(shipments.state, "created"), eq(orders.status, "shipped")))
+    // Only this courier's: parcels made with another (the sandbox, before GLS was configured) are not its to close.
+    .where(and(eq(shipments.state, "created"), eq(shipments.carrier, deps.carrier.name), eq(orders.status, "shipped")))
     .orderBy(asc(shipments.id));
   if (open.length === 0)
     return { ok: false, message: "Nessuna spedizione da chiudere: non ci sono ordini spediti in attesa di chiusura." };

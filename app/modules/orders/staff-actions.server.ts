@@ -4,6 +4,7 @@ import { orderNotes, orders } from "~/db/schema";
 import { recordOrderActivity } from "./activity.server";
 import { queueOrderConfirmation } from "./confirmation.server";
 import { applyOrderEvent } from "./lifecycle.server";
+import { NOTE_MAX_LENGTH } from "./timeline";
 import { nextStatus } from "./transitions";
 
 // What staff do to an order in the shop itself: hand it over, write a note, send the confirmation
@@ -42,8 +43,6 @@ export async function completeInStore(db: Database, orderId: string, actor: stri
     return { ok: true, message: "Ordine segnato come completato." };
   });
 }
-
-export const NOTE_MAX_LENGTH = 2000;
 
 /** A private note on the order, for staff only. */
 export async function addOrderNote(

@@ -1,9 +1,7 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { orderActivity, orderNotes, orderStatusChanges, paymentEvents, users } from "~/db/schema";
-import { actorLabel, paymentEventText, statusChangeText, type TimelineEntry } from "./timeline";
-
-export type StaffNote = { id: number; at: string; author: string; body: string };
+import { actorLabel, paymentEventText, type StaffNote, statusChangeText, type TimelineEntry } from "./timeline";
 
 /** An order's history, oldest first: status changes, payment provider events and the activity lines. */
 export async function orderTimeline(db: Queryable, orderId: string): Promise<TimelineEntry[]> {

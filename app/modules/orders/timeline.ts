@@ -51,3 +51,8 @@ export function actorLabel(actor: string, staffEmails: ReadonlyMap<string, strin
 export function paymentEventText(event: { provider: string; type: string }): string {
   return `Evento di pagamento da ${providerNames[event.provider] ?? event.provider}: ${event.type}`;
 }
+
+/** A staff member's private note on an order. */
+export type StaffNote = { id: number; at: string; author: string; body: string };
+
+export const NOTE_MAX_LENGTH = 2000;

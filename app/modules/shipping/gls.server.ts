@@ -17,7 +17,7 @@ import {
   glsZipcode,
   splitWeight,
 } from "./gls-text";
-import { mergePdfs } from "./labels.server";
+import { mergePdfs } from "./merge-pdfs.server";
 import { childText, findAll, parseXml, type XmlElement, XmlParseError, xmlField } from "./xml";
 
 // GLS Italy's label web service (MU162), through its plain HTTP POST binding: each method is

@@ -9,7 +9,7 @@ import { type Carrier, CarrierError, type CreatedShipment, type Recipient, type 
 import { code128Widths } from "./code128";
 import { fillTrackingUrl } from "./gls.server";
 import { foldAccents, glsProvince, glsWeight, splitWeight } from "./gls-text";
-import { mergePdfs } from "./labels.server";
+import { mergePdfs } from "./merge-pdfs.server";
 
 // The built-in courier of a shop without GLS credentials: it numbers parcels as GLS does, keeps
 // them in its own table (waiting for the close, closed, deleted) and draws real A6 labels with a

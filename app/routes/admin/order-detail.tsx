@@ -1,11 +1,23 @@
 import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
 import { data, Link } from "react-router";
+import { CancelAndRefund } from "~/components/admin/cancel-and-refund";
+import { AdminAnswerNotice, OrderActionButton } from "~/components/admin/order-actions";
+import { OrderNotes } from "~/components/admin/order-notes";
+import { OrderTimeline } from "~/components/admin/order-timeline";
+import { ShipmentDetails } from "~/components/admin/shipment-details";
 import { StatusBadge } from "~/components/orders/status-badge";
+import { config } from "~/config.server";
 import { currentAdmin } from "~/modules/accounts/admin-guard.server";
+import { readForm } from "~/modules/forms/read-form.server";
+import { runAdminOrderAction } from "~/modules/orders/admin-actions.server";
 import { getOrderDetail } from "~/modules/orders/admin-orders.server";
-import { shortOrderId } from "~/modules/orders/order-views";
+import { labelLink } from "~/modules/orders/labels.server";
+import { deliveryLabel, shortOrderId } from "~/modules/orders/order-views";
+import { providerLabel, refundableAmount } from "~/modules/orders/refunds.server";
 import { orderStatusLabel, paymentStatusLabel } from "~/modules/orders/status";
+import { orderStaffNotes, orderTimeline } from "~/modules/orders/timeline.server";
+import { nextStatus } from "~/modules/orders/transitions";
 import { formatDate, formatEuro } from "~/modules/shop/constants";
 import { services } from "~/services.server";
 import type { Route } from "./+types/order-detail";
@@ -17,8 +29,39 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   currentAdmin(context);
-  const order = await getOrderDetail(services(context).db, params.orderId);
-  return data({ order }, { status: order ? 200 : 404 });
+  const { db, clock, carrier } = services(context);
+  const order = await getOrderDetail(db, params.orderId);
+  if (!order) return data({ order: null }, { status: 404 });
+  const [timeline, notes, refundable] = await Promise.all([
+    orderTimeline(db, order.id),
+    orderStaffNotes(db, order.id),
+    refundableAmount(db, order.id),
+  ]);
+  return {
+    order: {
+      ...order,
+      labelUrl: order.hasLabel ? labelLink(order.id, clock.now()) : null,
+      trackingUrl: order.shippingTracking ? carrier.trackingUrl(order.shippingTracking) : null,
+      cancellable: nextStatus(order, "cancelled_by_staff") !== null,
+      money: refundable && {
+        paidCents: refundable.paidCents,
+        refundedCents: refundable.refundedCents,
+        refundableCents: refundable.refundableCents,
+        provider: providerLabel[refundable.provider],
+      },
+    },
+    timeline,
+    notes,
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const admin = currentAdmin(context);
+  const form = await readForm(request);
+  // The page's own order, whatever the form says.
+  form.set("orderId", params.orderId);
+  const answer = await runAdminOrderAction(services(context), config().dataDir, admin, form);
+  return data(answer, { status: answer.ok ? 200 : 422 });
 }
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -32,7 +75,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-export default function AdminOrderDetail({ loaderData }: Route.ComponentProps) {
+export default function AdminOrderDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { order } = loaderData;
   const back = (
     <Link
@@ -59,7 +102,19 @@ export default function AdminOrderDetail({ loaderData }: Route.ComponentProps) {
         <h1 className="text-3xl text-ink">Dettaglio Ordine {shortOrderId(order.id)}</h1>
         <StatusBadge status={order.status} label={orderStatusLabel(order.status)} />
       </div>
-      <p className="mt-1 text-sm text-ink-soft">{formatDate(order.createdAt, "dateTime")}</p>
+      <p className="mt-1 text-sm text-ink-soft">
+        {formatDate(order.createdAt, "dateTime")} · {deliveryLabel(order.deliveryMethod)}
+      </p>
+      <AdminAnswerNotice answer={actionData} />
+      <div className="mt-4 flex flex-wrap gap-x-6 gap-y-2">
+        {order.status === "reserved" && (
+          <OrderActionButton orderId={order.id} intent="complete" label="Segna come completato" />
+        )}
+        {order.status === "processing" && order.deliveryMethod === "pickup" && (
+          <OrderActionButton orderId={order.id} intent="complete" label="Segna come ritirato" />
+        )}
+        <OrderActionButton orderId={order.id} intent="resend-confirmation" label="Invia di nuovo la conferma" />
+      </div>
 
       <div className="mt-6 grid gap-6 md:grid-cols-2">
         <Section id="order-address" title="Indirizzo di spedizione">
@@ -98,6 +153,14 @@ export default function AdminOrderDetail({ loaderData }: Route.ComponentProps) {
       </div>
 
       <div className="mt-6">
+        {order.deliveryMethod === "shipping" && (
+          <Section id="spedizione" title="Spedizione">
+            <ShipmentDetails order={order} />
+          </Section>
+        )}
+      </div>
+
+      <div className="mt-6">
         <Section id="order-lines" title="Prodotti Ordinati">
           <ul className="divide-y divide-sand">
             {order.items.map((item) => (
@@ -112,6 +175,20 @@ export default function AdminOrderDetail({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
+        </Section>
+      </div>
+      <div className="mt-6">
+        <Section id="order-money" title="Annullamento e rimborsi">
+          <CancelAndRefund orderId={order.id} cancellable={order.cancellable} money={order.money} />
+        </Section>
+      </div>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-[3fr_2fr]">
+        <Section id="order-timeline" title="Cronologia">
+          <OrderTimeline entries={loaderData.timeline ?? []} />
+        </Section>
+        <Section id="order-notes" title="Note interne">
+          <OrderNotes orderId={order.id} notes={loaderData.notes ?? []} />
         </Section>
       </div>
     </>

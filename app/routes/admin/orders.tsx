@@ -1,12 +1,13 @@
-import { Link } from "react-router";
-import { LabelDownloadLink } from "~/components/orders/label-download-link";
-import { StatusBadge } from "~/components/orders/status-badge";
+import { data } from "react-router";
+import { BulkShippingForm } from "~/components/admin/bulk-shipping-form";
+import { AdminAnswerNotice, CloseDayButton } from "~/components/admin/order-actions";
+import { OrdersTable } from "~/components/admin/orders-table";
+import { config } from "~/config.server";
 import { currentAdmin } from "~/modules/accounts/admin-guard.server";
+import { readForm } from "~/modules/forms/read-form.server";
+import { runAdminOrderAction } from "~/modules/orders/admin-actions.server";
 import { listAllOrders } from "~/modules/orders/admin-orders.server";
 import { labelLink } from "~/modules/orders/labels.server";
-import { shortOrderId } from "~/modules/orders/order-views";
-import { orderStatusLabel } from "~/modules/orders/status";
-import { CARRIER_NAME, formatDate, formatEuro } from "~/modules/shop/constants";
 import { services } from "~/services.server";
 import type { Route } from "./+types/orders";
 
@@ -22,54 +23,27 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { orders: rows.map((row) => ({ ...row, labelUrl: row.hasLabel ? labelLink(row.id, now) : null })) };
 }
 
-const cellClass = "px-3 py-3 text-left align-middle";
-const actionClass =
-  "inline-flex items-center gap-1 text-sm text-wine underline underline-offset-4 hover:text-wine-dark";
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = currentAdmin(context);
+  const answer = await runAdminOrderAction(services(context), config().dataDir, admin, await readForm(request));
+  return data(answer, { status: answer.ok ? 200 : 422 });
+}
 
-export default function AdminOrders({ loaderData }: Route.ComponentProps) {
+export default function AdminOrders({ loaderData, actionData }: Route.ComponentProps) {
   const { orders } = loaderData;
   return (
     <>
-      <h1 className="text-3xl text-ink">Gestione Ordini</h1>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl text-ink">Gestione Ordini</h1>
+        <CloseDayButton />
+      </div>
+      <AdminAnswerNotice answer={actionData} />
       {orders.length === 0 ? (
         <p className="mt-6 text-ink-soft">Nessun ordine.</p>
       ) : (
-        <div className="mt-6 overflow-x-auto rounded-md border border-sand bg-white">
-          <table className="w-full min-w-[48rem] text-sm">
-            <thead className="border-b border-sand bg-linen text-xs tracking-[0.1em] text-ink-soft uppercase">
-              <tr>
-                {["Ordine", "Data", "Cliente", "Totale", "Stato", `Tracking ${CARRIER_NAME}`, "Azioni"].map((title) => (
-                  <th key={title} scope="col" className={`${cellClass} font-medium`}>
-                    {title}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-sand">
-              {orders.map((order) => (
-                <tr key={order.id}>
-                  <td className={`${cellClass} font-mono`}>{shortOrderId(order.id)}</td>
-                  <td className={cellClass}>{formatDate(order.createdAt)}</td>
-                  <td className={cellClass}>{order.customerName ?? "N/A"}</td>
-                  <td className={cellClass}>{formatEuro(order.totalCents)}</td>
-                  <td className={cellClass}>
-                    <StatusBadge status={order.status} label={orderStatusLabel(order.status)} />
-                  </td>
-                  <td className={`${cellClass} font-mono`}>{order.shippingTracking ?? "N/D"}</td>
-                  <td className={cellClass}>
-                    <div className="flex flex-wrap gap-x-4 gap-y-1">
-                      <Link to={`/admin/orders/${order.id}`} className={actionClass}>
-                        Dettagli
-                      </Link>
-                      {order.labelUrl && (
-                        <LabelDownloadLink href={order.labelUrl} errorTitle="Errore Download" className={actionClass} />
-                      )}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <div className="mt-6 space-y-4">
+          <BulkShippingForm answer={actionData} />
+          <OrdersTable orders={orders} />
         </div>
       )}
     </>

@@ -1,0 +1,56 @@
+import { FileDown } from "lucide-react";
+import { useState } from "react";
+import { useFetcher } from "react-router";
+import { useFetcherAnswer } from "~/components/forms/use-fetcher-answer";
+import { showToast } from "~/components/toast";
+import type { AdminAnswer } from "~/modules/orders/admin-answer";
+import { CARRIER_NAME } from "~/modules/shop/constants";
+import { adminActionClass, ShipmentFields } from "./order-actions";
+import { bulkShippingFormId } from "./orders-table";
+
+/** Where the labels of several orders come as one PDF. */
+export function mergedLabelsHref(orderIds: string[]): string {
+  const query = new URLSearchParams();
+  for (const orderId of orderIds) query.append("ordine", orderId);
+  return `/admin/orders/etichette?${query}`;
+}
+
+/**
+ * Ships the orders ticked in the table (their checkboxes belong to this form), each with the same
+ * weight and parcels, then offers their labels as one PDF.
+ */
+export function BulkShippingForm({ answer }: { answer?: AdminAnswer }) {
+  const fetcher = useFetcher<AdminAnswer>();
+  const [attempts, setAttempts] = useState(0);
+  useFetcherAnswer(fetcher.data, (answered) => {
+    void showToast({ title: answered.title, description: answered.message }, answered.ok ? "success" : "error");
+    setAttempts((count) => count + 1);
+  });
+  const shipped = (fetcher.data ?? answer)?.shippedOrderIds ?? [];
+  const busy = fetcher.state !== "idle";
+  return (
+    <details className="rounded-md border border-sand bg-white p-4">
+      <summary className="cursor-pointer text-sm font-medium text-ink">Spedisci gli ordini selezionati</summary>
+      <fetcher.Form method="post" id={bulkShippingFormId} key={attempts} className="mt-4 max-w-md space-y-4">
+        <input type="hidden" name="intent" value="create-shipments" />
+        <p className="text-sm text-ink-soft">
+          Seleziona nella tabella gli ordini In Lavorazione da spedire: ognuno parte con questo peso e questi colli.
+        </p>
+        <ShipmentFields />
+        <button
+          type="submit"
+          disabled={busy}
+          className="inline-flex items-center justify-center gap-2 rounded-sm bg-ink px-4 py-2 text-sm font-medium text-ivory hover:bg-wine disabled:cursor-wait disabled:opacity-60"
+        >
+          {busy ? "Creazione in corso…" : `Crea spedizioni ${CARRIER_NAME}`}
+        </button>
+      </fetcher.Form>
+      {shipped.length > 0 && (
+        <a href={mergedLabelsHref(shipped)} target="_blank" rel="noopener" className={`${adminActionClass} mt-4`}>
+          <FileDown aria-hidden className="size-4" />
+          Scarica le etichette ({shipped.length})
+        </a>
+      )}
+    </details>
+  );
+}

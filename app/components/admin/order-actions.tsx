@@ -1,0 +1,201 @@
+import { Truck } from "lucide-react";
+import { useState } from "react";
+import { Link, useFetcher } from "react-router";
+import { useFetcherAnswer } from "~/components/forms/use-fetcher-answer";
+import { showToast } from "~/components/toast";
+import { Dialog } from "~/components/ui/dialog";
+import { useHydrated } from "~/components/use-hydrated";
+import type { AdminAnswer } from "~/modules/orders/admin-answer";
+import { shortOrderId } from "~/modules/orders/order-views";
+import { SHIPMENT_PARCELS, SHIPMENT_WEIGHT_KG } from "~/modules/orders/shipment-form";
+import { CARRIER_NAME } from "~/modules/shop/constants";
+
+// The buttons of the admin's order pages. Each posts its intent to the page's action through its
+// own fetcher and shows the answer as a toast; without JavaScript the same forms post the page and
+// AdminAnswerNotice shows the answer in it.
+
+export const adminActionClass =
+  "inline-flex items-center gap-1 text-sm text-wine underline underline-offset-4 hover:text-wine-dark disabled:cursor-wait disabled:opacity-60";
+const primaryClass =
+  "inline-flex items-center justify-center gap-2 rounded-sm bg-ink px-4 py-2 text-sm font-medium text-ivory hover:bg-wine disabled:cursor-wait disabled:opacity-60";
+const inputClass = "mt-1 w-full rounded-sm border border-sand bg-white px-3 py-2 text-ink";
+
+/** Shows each new answer of an admin form as the spec's toast. */
+export function useAnswerToast(answer: AdminAnswer | undefined) {
+  useFetcherAnswer(answer, (answered) =>
+    showToast({ title: answered.title, description: answered.message }, answered.ok ? "success" : "error"),
+  );
+}
+
+/** The answer of a form posted without JavaScript, in the page (with JavaScript it is a toast). */
+export function AdminAnswerNotice({ answer }: { answer: AdminAnswer | undefined }) {
+  const hydrated = useHydrated();
+  if (!answer || hydrated) return null;
+  return (
+    <div
+      role="status"
+      className={`mt-4 rounded-md border p-4 text-sm ${answer.ok ? "border-sand bg-linen" : "border-wine bg-white"}`}
+    >
+      <p className="font-medium text-ink">{answer.title}</p>
+      <p className="mt-1 text-ink">{answer.message}</p>
+      {answer.closeDay && <CloseDayResults results={answer.closeDay} />}
+    </div>
+  );
+}
+
+/** A one-click action of an order: complete it, resend its confirmation… */
+export function OrderActionButton({
+  orderId,
+  intent,
+  label,
+  className = adminActionClass,
+}: {
+  orderId: string;
+  intent: AdminAnswer["intent"];
+  label: string;
+  className?: string;
+}) {
+  const fetcher = useFetcher<AdminAnswer>();
+  useAnswerToast(fetcher.data);
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="orderId" value={orderId} />
+      <button type="submit" className={className} disabled={fetcher.state !== "idle"}>
+        {label}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+/** The shipment dialog's fields with the spec's defaults. */
+export function ShipmentFields() {
+  return (
+    <div className="grid grid-cols-2 gap-4">
+      <label className="block text-sm text-ink">
+        Peso (kg)
+        <input
+          name="weight"
+          type="number"
+          inputMode="decimal"
+          required
+          min={SHIPMENT_WEIGHT_KG.min}
+          max={SHIPMENT_WEIGHT_KG.max}
+          step={SHIPMENT_WEIGHT_KG.step}
+          defaultValue={SHIPMENT_WEIGHT_KG.default}
+          className={inputClass}
+        />
+      </label>
+      <label className="block text-sm text-ink">
+        Colli
+        <input
+          name="parcels"
+          type="number"
+          inputMode="numeric"
+          required
+          min={SHIPMENT_PARCELS.min}
+          max={SHIPMENT_PARCELS.max}
+          step={1}
+          defaultValue={SHIPMENT_PARCELS.default}
+          className={inputClass}
+        />
+      </label>
+    </div>
+  );
+}
+
+/**
+ * 'Crea spedizione': a dialog asking weight and parcels, then the courier. The fields go back to
+ * their defaults after each attempt (spec). Without JavaScript: the order's page, where the same
+ * form sits in the page.
+ */
+export function CreateShipmentButton({ orderId }: { orderId: string }) {
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  const [attempts, setAttempts] = useState(0);
+  const fetcher = useFetcher<AdminAnswer>();
+  useFetcherAnswer(fetcher.data, (answered) => {
+    void showToast({ title: answered.title, description: answered.message }, answered.ok ? "success" : "error");
+    setAttempts((count) => count + 1);
+    if (answered.ok) setOpen(false);
+  });
+  const busy = fetcher.state !== "idle";
+
+  if (!hydrated)
+    return (
+      <Link to={`/admin/orders/${orderId}#spedizione`} className={adminActionClass}>
+        <Truck aria-hidden className="size-4" />
+        Crea spedizione
+      </Link>
+    );
+  return (
+    <>
+      <button type="button" className={adminActionClass} onClick={() => setOpen(true)}>
+        <Truck aria-hidden className="size-4" />
+        Crea spedizione
+      </button>
+      {open && (
+        <Dialog
+          title={`Spedizione ${CARRIER_NAME}`}
+          description={`Ordine ${shortOrderId(orderId)}: indica peso e numero di colli.`}
+          onClose={() => setOpen(false)}
+        >
+          <fetcher.Form method="post" key={attempts} className="mt-6 space-y-6">
+            <input type="hidden" name="intent" value="create-shipment" />
+            <input type="hidden" name="orderId" value={orderId} />
+            <ShipmentFields />
+            <button type="submit" className={`${primaryClass} w-full`} disabled={busy}>
+              {busy ? "Creazione in corso…" : "Crea spedizione"}
+            </button>
+          </fetcher.Form>
+        </Dialog>
+      )}
+    </>
+  );
+}
+
+export function CloseDayResults({ results }: { results: NonNullable<AdminAnswer["closeDay"]> }) {
+  return (
+    <ul className="mt-3 divide-y divide-sand text-sm">
+      {results.map((result) => (
+        <li key={result.trackingCode} className="flex flex-wrap justify-between gap-2 py-2">
+          <span className="font-mono">
+            {shortOrderId(result.orderId)} · {result.trackingCode}
+          </span>
+          <span className={result.closed ? "text-ink" : "text-wine"}>
+            {result.closed ? "Successo" : `Errore Chiusura Giornata: ${result.reason}`}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** 'Chiudi Giornata GLS': confirms the day's parcels to the courier and shows each parcel's outcome. */
+export function CloseDayButton() {
+  const fetcher = useFetcher<AdminAnswer>();
+  const [results, setResults] = useState<AdminAnswer["closeDay"] | null>(null);
+  useFetcherAnswer(fetcher.data, (answered) => {
+    void showToast({ title: answered.title, description: answered.message }, answered.ok ? "success" : "error");
+    if (answered.closeDay) setResults(answered.closeDay);
+  });
+  return (
+    <>
+      <fetcher.Form method="post">
+        <input type="hidden" name="intent" value="close-day" />
+        <button type="submit" className={primaryClass} disabled={fetcher.state !== "idle"}>
+          {fetcher.state !== "idle" ? "Chiusura in corso…" : `Chiudi Giornata ${CARRIER_NAME}`}
+        </button>
+      </fetcher.Form>
+      {results && (
+        <Dialog
+          title={`Chiusura giornata ${CARRIER_NAME}`}
+          description="L'esito di ogni collo."
+          onClose={() => setResults(null)}
+        >
+          <CloseDayResults results={results} />
+        </Dialog>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+import fs from "node:fs/promises";
+import { config } from "~/config.server";
+import { currentAdmin } from "~/modules/accounts/admin-guard.server";
+import { labelFilesOfOrders } from "~/modules/orders/labels.server";
+import { mergePdfs } from "~/modules/shipping/merge-pdfs.server";
+import { services } from "~/services.server";
+import { methodNotAllowed } from "../method-not-allowed.server";
+import type { Route } from "./+types/order-labels";
+
+/** The labels of the orders named by `ordine` (up to 50), as one PDF to print at once. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  currentAdmin(context);
+  const orderIds = new URL(request.url).searchParams.getAll("ordine").slice(0, 50);
+  const files = await labelFilesOfOrders(services(context).db, config().dataDir, orderIds);
+  if (files.length === 0)
+    return new Response("Nessuna etichetta per gli ordini scelti.", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
+    });
+  const merged = await mergePdfs(await Promise.all(files.map((file) => fs.readFile(file))));
+  return new Response(Buffer.from(merged), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": 'inline; filename="etichette.pdf"',
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
+
+export const action = () => methodNotAllowed("GET");
