@@ -48,7 +48,9 @@ test("staff see every order in a table and open one", async ({ page }) => {
   await expect(sidebar.getByRole("button", { name: "Logout" })).toBeVisible();
 
   const table = page.getByRole("table");
+  // The spec's columns, after the box that selects orders to ship together.
   await expect(table.getByRole("columnheader")).toHaveText([
+    "Seleziona",
     "Ordine",
     "Data",
     "Cliente",
@@ -59,6 +61,7 @@ test("staff see every order in a table and open one", async ({ page }) => {
   ]);
   const shippedRow = table.getByRole("row").filter({ hasText: `#${shipped.slice(0, 8)}` });
   await expect(shippedRow.getByRole("cell")).toHaveText([
+    "",
     `#${shipped.slice(0, 8)}`,
     "02/03/2026",
     "Anna Neri",
@@ -69,13 +72,14 @@ test("staff see every order in a table and open one", async ({ page }) => {
   ]);
   const guestRow = table.getByRole("row").filter({ hasText: `#${guestOrder.slice(0, 8)}` });
   await expect(guestRow.getByRole("cell")).toHaveText([
+    "",
     `#${guestOrder.slice(0, 8)}`,
     "03/03/2026",
     "N/A",
     "50,00 €",
     "Riservato (Paga in Negozio)",
     "N/D",
-    "Dettagli",
+    "Segna come completatoDettagli",
   ]);
 
   await shippedRow.getByRole("link", { name: "Dettagli" }).click();
@@ -85,7 +89,7 @@ test("staff see every order in a table and open one", async ({ page }) => {
   const main = page.getByRole("main");
   await expect(main.locator("address")).toContainText("Via Roma 1");
   await expect(main.locator("address")).toContainText("12045 Fossano");
-  await expect(main.locator("dl")).toContainText("Subtotale50,00 €Spedizione7,90 €Totale57,90 €Stato PagamentoPagato");
+  await expect(page.getByRole("region", { name: "Riepilogo" }).locator("dl")).toContainText("Subtotale50,00 €Spedizione7,90 €Totale57,90 €Stato PagamentoPagato");
   const lines = page.getByRole("region", { name: "Prodotti Ordinati" }).getByRole("listitem");
   await expect(lines).toHaveCount(2);
   await expect(lines.first()).toContainText("Pigiama in cotoneQtà: 2 · Taglia: M · Colore: Blu40,00 €");

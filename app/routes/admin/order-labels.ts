@@ -1,5 +1,6 @@
 import fs from "node:fs/promises";
 import { config } from "~/config.server";
+import { logger } from "~/logger.server";
 import { currentAdmin } from "~/modules/accounts/admin-guard.server";
 import { labelFilesOfOrders } from "~/modules/orders/labels.server";
 import { mergePdfs } from "~/modules/shipping/merge-pdfs.server";
@@ -12,18 +13,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   currentAdmin(context);
   const orderIds = new URL(request.url).searchParams.getAll("ordine").slice(0, 50);
   const files = await labelFilesOfOrders(services(context).db, config().dataDir, orderIds);
-  if (files.length === 0)
-    return new Response("Nessuna etichetta per gli ordini scelti.", {
-      status: 404,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
-    });
-  const merged = await mergePdfs(await Promise.all(files.map((file) => fs.readFile(file))));
+  if (files.length === 0) return plainText(404, "Nessuna etichetta per gli ordini scelti.");
+  let merged: Uint8Array;
+  try {
+    merged = await mergePdfs(await Promise.all(files.map((file) => fs.readFile(file))));
+  } catch (error) {
+    logger.error({ err: error, orderIds }, "labels not merged");
+    return plainText(422, "Un'etichetta non si può leggere: scarica le etichette una per volta dagli ordini.");
+  }
   return new Response(Buffer.from(merged), {
     headers: {
       "Content-Type": "application/pdf",
       "Content-Disposition": 'inline; filename="etichette.pdf"',
       "Cache-Control": "private, no-store",
     },
+  });
+}
+
+function plainText(status: number, message: string): Response {
+  return new Response(message, {
+    status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
   });
 }
 

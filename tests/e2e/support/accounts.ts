@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
+import { PDFDocument } from "pdf-lib";
 import type { NewOrder, UserRole } from "../../../app/db/schema";
 import { resolveAuthSecret } from "../../../app/modules/accounts/auth-secret.server";
 import { createConfirmedUser } from "../../../app/modules/accounts/provisioning.server";
@@ -127,7 +128,9 @@ export async function placeOrder(
   const labelFile = label ? `label-${randomUUID()}.pdf` : null;
   if (label === "file" && labelFile) {
     fs.mkdirSync(labelsFolder, { recursive: true });
-    fs.writeFileSync(path.join(labelsFolder, labelFile), "%PDF-1.4\n% Etichetta di prova\n%%EOF\n");
+    const pdf = await PDFDocument.create();
+    pdf.addPage([298, 420]).drawText("Etichetta di prova", { x: 20, y: 380 });
+    fs.writeFileSync(path.join(labelsFolder, labelFile), await pdf.save());
   }
   return insertOrder(e2eDatabase(), userId, {
     status: "shipped",
