@@ -1,4 +1,5 @@
 import { deleteExpiredCheckoutSessions } from "~/modules/checkout/sessions.server";
+import { endLapsedReservations } from "~/modules/orders/reservations.server";
 import { expireOverduePayments } from "~/modules/payments/payment-sessions.server";
 import { deleteExpiredRateLimits } from "~/modules/security/rate-limit.server";
 import type { Services } from "~/services.server";
@@ -12,6 +13,12 @@ export function shopJobs({ db, payments, clock, publicUrl }: Services): Job[] {
       name: "payment-expiry",
       everySeconds: 60,
       run: () => expireOverduePayments(db, payments, clock.now(), publicUrl),
+    },
+    {
+      // Reservations not collected in time give their articles back to the shop.
+      name: "reservation-lapse",
+      everySeconds: 3600,
+      run: () => endLapsedReservations(db, clock.now()).then(() => undefined),
     },
     {
       name: "checkout-session-cleanup",
