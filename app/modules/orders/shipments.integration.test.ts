@@ -193,6 +193,14 @@ describe("shipping an order", () => {
   });
 });
 
+describe("the courier's credentials", () => {
+  it("never reach the timeline or the shipments, whatever GLS answered above", async () => {
+    const stored = JSON.stringify([await db.select().from(orderActivity), await db.select().from(shipments)]);
+    expect(stored).toContain("GLS");
+    expect(stored).not.toContain(gls.password);
+  });
+});
+
 describe("closing the courier's day", () => {
   it("confirms every shipped parcel, the orders become Chiuso (GLS), each parcel with its outcome", async () => {
     await closeCourierDay(withSandbox, actor); // what earlier tests left open
