@@ -1,8 +1,11 @@
-import { Link } from "react-router";
+import { Link, redirect } from "react-router";
+import { OrderFilters } from "~/components/admin/order-filters";
+import { Pager } from "~/components/admin/pager";
 import { LabelDownloadLink } from "~/components/orders/label-download-link";
 import { StatusBadge } from "~/components/orders/status-badge";
 import { requireAdmin } from "~/modules/accounts/session.server";
-import { listAllOrders } from "~/modules/orders/admin-orders.server";
+import { listOrders } from "~/modules/orders/admin-orders.server";
+import { hasOrderFilters, orderFiltersQuery, parseOrderListFilters } from "~/modules/orders/order-list-filters";
 import { shortOrderId } from "~/modules/orders/order-views";
 import { orderStatusLabel } from "~/modules/orders/status";
 import { CARRIER_NAME, formatDate, formatEuro } from "~/modules/shop/constants";
@@ -15,7 +18,17 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return { orders: await listAllOrders(services(context).db) };
+  const { filters, errors } = parseOrderListFilters(new URL(request.url).searchParams);
+  const { rows, ...page } = await listOrders(services(context).db, filters);
+  // A page past the end (the list shrank, or a hand-made address): the last page instead.
+  if (rows.length === 0 && filters.page > page.pageCount) {
+    throw redirect(withQuery("/admin/orders", orderFiltersQuery(filters, { page: page.pageCount })));
+  }
+  return { orders: rows, ...page, filters, errors };
+}
+
+function withQuery(path: string, query: string): string {
+  return query ? `${path}?${query}` : path;
 }
 
 const cellClass = "px-3 py-3 text-left align-middle";
@@ -23,12 +36,26 @@ const actionClass =
   "inline-flex items-center gap-1 text-sm text-wine underline underline-offset-4 hover:text-wine-dark";
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
-  const { orders } = loaderData;
+  const { orders, filters, errors, page, pageCount, totalCount } = loaderData;
+  const exportHref = withQuery("/admin/orders/export.csv", orderFiltersQuery(filters, { page: 1 }));
   return (
     <>
       <h1 className="text-3xl text-ink">Gestione Ordini</h1>
+      <OrderFilters key={orderFiltersQuery(filters)} filters={filters} errors={errors} />
+      <p className="mt-4 text-sm">
+        <a href={exportHref} download className={actionClass}>
+          Esporta CSV ({totalCount.toLocaleString("it-IT")} {totalCount === 1 ? "ordine" : "ordini"})
+        </a>
+      </p>
       {orders.length === 0 ? (
-        <p className="mt-6 text-ink-soft">Nessun ordine.</p>
+        <p className="mt-6 text-ink-soft">
+          {hasOrderFilters(filters) ? "Nessun ordine trovato." : "Nessun ordine."}{" "}
+          {hasOrderFilters(filters) && (
+            <Link to="/admin/orders" className={actionClass}>
+              Azzera filtri
+            </Link>
+          )}
+        </p>
       ) : (
         <div className="mt-6 overflow-x-auto rounded-md border border-sand bg-white">
           <table className="w-full min-w-[48rem] text-sm">
@@ -67,6 +94,14 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
             </tbody>
           </table>
         </div>
+      )}
+      {totalCount > 0 && (
+        <Pager
+          page={page}
+          pageCount={pageCount}
+          totalCount={totalCount}
+          href={(to) => withQuery("/admin/orders", orderFiltersQuery(filters, { page: to }))}
+        />
       )}
     </>
   );
