@@ -37,9 +37,9 @@ describe("parseOrderListFilters", () => {
 
   it("leaves out each value it does not understand and says so in Italian", () => {
     const { filters, errors } = parse(
-      "stato=spedito&pagamento=PAID&consegna=drone&dal=2026-02-30&al=31/01/2026&pagina=0&cerca=x",
+      "stato=spedito&pagamento=PAID&consegna=drone&dal=2026-02-30&al=31/01/2026&pagina=0&cerca=xyz",
     );
-    expect(filters).toEqual({ ...noOrderFilters, search: "x" });
+    expect(filters).toEqual({ ...noOrderFilters, search: "xyz" });
     expect(errors).toEqual([
       "Stato dell'ordine non valido: «spedito».",
       "Stato del pagamento non valido: «PAID».",
@@ -62,6 +62,19 @@ describe("parseOrderListFilters", () => {
       filters: noOrderFilters,
       errors: ["La data iniziale è successiva alla data finale: il periodo è stato ignorato."],
     });
+  });
+
+  it("refuses a name or e-mail search shorter than three characters", () => {
+    expect(parse("cerca=ro")).toEqual({
+      filters: noOrderFilters,
+      errors: ["Scrivi almeno 3 caratteri per cercare per nome o e-mail: «ro»."],
+    });
+    expect(parse("cerca=Rus").filters.search).toBe("Rus");
+  });
+
+  it("reads control characters in a search as spaces", () => {
+    expect(parse("cerca=%00Anna%0A%1FNeri%7F").filters.search).toBe("Anna Neri");
+    expect(parse("cerca=%00%00").filters.search).toBe("");
   });
 
   it("refuses an overlong search and shortens it in the message", () => {

@@ -15,6 +15,8 @@ import { orderStatusLabel, paymentStatusLabel } from "./status";
 
 export const ORDERS_PAGE_SIZE = 50;
 export const ORDER_SEARCH_MAX_LENGTH = 100;
+/** Names and e-mails are searched by trigrams (three letters): a shorter text would read every order. */
+export const ORDER_SEARCH_MIN_LENGTH = 3;
 // Far beyond any real list (20,000 orders are 400 pages); it keeps OFFSET within PostgreSQL's bigint.
 const MAX_PAGE = 100_000;
 
@@ -80,7 +82,11 @@ const fieldSchemas = {
   deliveryMethod: z.enum(deliveryMethods),
   from: day,
   to: day,
-  search: z.string().max(ORDER_SEARCH_MAX_LENGTH),
+  // Control characters cannot be typed in the field, and PostgreSQL refuses a NUL: spaces instead.
+  search: z
+    .string()
+    .max(ORDER_SEARCH_MAX_LENGTH)
+    .transform((text) => text.replace(/\p{Cc}+/gu, " ").trim()),
   page: z
     .string()
     .regex(/^\d{1,6}$/)
@@ -119,6 +125,12 @@ export function parseOrderListFilters(params: URLSearchParams): ParsedOrderFilte
   for (const key of Object.keys(orderFilterParams) as (keyof OrderListFilters)[]) {
     const raw = (params.get(orderFilterParams[key]) ?? "").trim();
     if (raw !== "") set(key, raw);
+  }
+  if (filters.search && filters.search.length < ORDER_SEARCH_MIN_LENGTH && !orderNumberOf(filters.search)) {
+    errors.push(
+      `Scrivi almeno ${ORDER_SEARCH_MIN_LENGTH} caratteri per cercare per nome o e-mail: «${filters.search}».`,
+    );
+    filters.search = "";
   }
   if (filters.from && filters.to && filters.from > filters.to) {
     errors.push("La data iniziale è successiva alla data finale: il periodo è stato ignorato.");
