@@ -496,7 +496,11 @@ export const orders = pgTable(
     index("orders_user_created_at_idx").on(table.userId, table.createdAt.desc().nullsFirst()),
     index("orders_email_idx").on(table.email),
     index("orders_checkout_session_id_idx").on(table.checkoutSessionId),
-    index("orders_status_created_at_idx").on(table.status, table.createdAt),
+    index("orders_status_created_at_idx").on(
+      table.status,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
   ],
 );
 

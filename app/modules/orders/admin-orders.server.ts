@@ -59,15 +59,7 @@ export async function listOrders(
   { pageSize = ORDERS_PAGE_SIZE }: { pageSize?: number } = {},
 ): Promise<AdminOrderPage> {
   const where = and(...filterConditions(filters));
-  // The page's ids first, then their rows: skipping the earlier pages' rows reads only the index
-  // (created_at, id), not the orders themselves, so the last page costs little more than the first.
-  const pageIds = db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(where)
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(pageSize)
-    .offset((filters.page - 1) * pageSize);
+  const pageIds = pageIdsQuery(db, where, isTextSearch(filters), pageSize, (filters.page - 1) * pageSize);
   const [rows, totalCount] = await Promise.all([
     db
       .select(listColumns)
@@ -126,6 +118,36 @@ function containing(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
+/**
+ * The ids of one page, to read the rows of afterwards: skipping the earlier pages' rows then reads
+ * only an index ending in (created_at, id), not the orders themselves, so the last page costs little
+ * more than the first.
+ */
+function pageIdsQuery(db: Queryable, where: SQL | undefined, textSearch: boolean, limit: number, offset: number) {
+  if (!textSearch) {
+    return db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(limit)
+      .offset(offset);
+  }
+  // A name or e-mail search: its matches through the trigram index, then sorted. Left to itself
+  // PostgreSQL walks the date index testing every order's name (it takes that test for cheap),
+  // 12–25 ms instead of 2–5: the materialized CTE finds the matches first.
+  return sql`(
+    with matches as materialized (
+      select ${orders.id} as id, ${orders.createdAt} as created_at from ${orders} where ${where}
+    )
+    select id from matches order by created_at desc, id desc limit ${limit} offset ${offset}
+  )`;
+}
+
+function isTextSearch(filters: OrderListFilters): boolean {
+  return filters.search !== "" && orderNumberOf(filters.search) === null;
+}
+
 function filterConditions(filters: OrderListFilters): SQL[] {
   const conditions: SQL[] = [];
   if (filters.status) conditions.push(eq(orders.status, filters.status));
@@ -140,7 +162,7 @@ function filterConditions(filters: OrderListFilters): SQL[] {
   }
   if (filters.search) {
     const orderNumber = orderNumberOf(filters.search);
-    if (orderNumber) {
+    if (orderNumber !== null) {
       // Order ids whose text starts with these 8 characters: a range of the primary key.
       conditions.push(
         gte(orders.id, `${orderNumber}-0000-0000-0000-000000000000`),
