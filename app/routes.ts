@@ -33,6 +33,7 @@ export default [
     index("routes/admin/index.ts"),
     route("orders", "routes/admin/orders.tsx"),
     route("orders/etichette", "routes/admin/order-labels.ts"),
+    route("orders/export.csv", "routes/admin/orders-export.ts"),
     route("orders/:orderId", "routes/admin/order-detail.tsx"),
     route("products", "routes/admin/section.tsx", { id: "admin-products" }),
     route("analytics", "routes/admin/section.tsx", { id: "admin-analytics" }),

@@ -476,11 +476,31 @@ export const orders = pgTable(
       "orders_amounts_check",
       sql`${table.subtotalCents} >= 0 and ${table.discountCents} >= 0 and ${table.shippingCostCents} >= 0 and ${table.totalCents} >= 0`,
     ),
-    index("orders_created_at_idx").on(table.createdAt.desc().nullsFirst()),
+    // The admin's order list (docs/decisions/0010-admin-order-list.md): its order, each filter
+    // followed by that order, and the name or e-mail search by trigrams, accents and case ignored.
+    index("orders_created_at_id_idx").on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index("orders_payment_status_created_at_idx").on(
+      table.paymentStatus,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    index("orders_delivery_method_created_at_idx").on(
+      table.deliveryMethod,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    index("orders_search_trgm_idx").using(
+      "gin",
+      sql`lower(immutable_unaccent(coalesce(${table.shippingAddress}->>'name', '') || ' ' || ${table.email})) gin_trgm_ops`,
+    ),
     index("orders_user_created_at_idx").on(table.userId, table.createdAt.desc().nullsFirst()),
     index("orders_email_idx").on(table.email),
     index("orders_checkout_session_id_idx").on(table.checkoutSessionId),
-    index("orders_status_created_at_idx").on(table.status, table.createdAt),
+    index("orders_status_created_at_idx").on(
+      table.status,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
   ],
 );
 

@@ -34,6 +34,7 @@ import * as adminLayout from "./admin/layout";
 import * as adminOrderDetail from "./admin/order-detail";
 import * as adminOrderLabels from "./admin/order-labels";
 import * as adminOrders from "./admin/orders";
+import * as adminOrdersExport from "./admin/orders-export";
 import * as adminSection from "./admin/section";
 import * as cartQuote from "./api-cart-quote";
 import * as catalogueApi from "./api-catalogo";
@@ -177,6 +178,32 @@ function get(path: string, query: Record<string, string[]> = {}, params?: Record
   const search = hostileQuery(input, query);
   const url = `${origin}${path}${search ? `?${search}` : ""}`;
   return { request: new Request(url, { headers: headers() }), params, description: `GET ${excerpt(url)}` };
+}
+
+/** A GET of the admin area, mostly as the signed-in admin: otherwise only the redirect would be fuzzed. */
+function adminGet(path: string, query: Record<string, string[]>): Sent {
+  const sent = get(path, query);
+  if (!random.chance(0.8)) return sent;
+  const request = new Request(sent.request.url, { headers: headers({ cookie: known.adminCookie }) });
+  return { request, description: `${sent.description} (admin)` };
+}
+
+/** The admin order list's filters, valid and not. */
+const adminOrderQuery = {
+  stato: ["processing", "reserved", "spedito"],
+  pagamento: ["paid", "refunded"],
+  consegna: ["pickup", "shipping"],
+  dal: ["2026-01-01", "2026-02-30", "0000-01-01"],
+  al: ["2026-12-31", "9999-12-31"],
+  cerca: ["Anna", "#A1B2C3D4", "a1b2c3d4", "ro", "%_\\'"],
+  pagina: ["1", "2", "999999", "0"],
+};
+
+/** The export's loader, its CSV read to the end: a failure while streaming is a crash too. */
+async function exportReadToTheEnd(args: Parameters<typeof adminOrdersExport.loader>[0]): Promise<Response> {
+  const response = await adminOrdersExport.loader(args);
+  const body = await response.text();
+  return new Response(body, { status: response.status, headers: response.headers });
 }
 
 /**
@@ -551,8 +578,14 @@ const targets: Target[] = [
   {
     route: "GET /admin/orders",
     handler: behindAdminGuard(adminOrders.loader),
-    requests: 10,
-    make: () => get("/admin/orders"),
+    requests: 150,
+    make: () => adminGet("/admin/orders", adminOrderQuery),
+  },
+  {
+    route: "GET /admin/orders/export.csv",
+    handler: behindAdminGuard(exportReadToTheEnd as Handler),
+    requests: 60,
+    make: () => adminGet("/admin/orders/export.csv", adminOrderQuery),
   },
   {
     route: "POST /admin/orders",
@@ -640,6 +673,7 @@ const targets: Target[] = [
     [
       ["POST /api/catalogo", catalogueApi.action],
       ["POST /orders/:orderId/label", orderLabel.action],
+      ["POST /admin/orders/export.csv", adminOrdersExport.action],
       ["POST /sitemap.xml", sitemap.action],
       ["POST /robots.txt", robots.action],
     ] as const
@@ -734,6 +768,7 @@ afterAll(async () => {
 describe("hostile requests", () => {
   it("the set-up found its real ids, cookies and cursors", () => {
     expect(known.customerCookie).toMatch(/^vetrina\.session_token=/);
+    expect(known.adminCookie).toMatch(/vetrina\.session_token=/);
     expect(known.checkoutCookie).toMatch(/^vetrina_checkout=/);
     expect(known.paymentSessionId).toMatch(/^sbx_cs_/);
     expect(known.cursors.length).toBeGreaterThan(0);
@@ -788,7 +823,13 @@ describe("hostile requests", () => {
         "Metodo non consentito.",
       ]);
     }
-    for (const handler of [catalogueApi.action, orderLabel.action, sitemap.action, robots.action]) {
+    for (const handler of [
+      catalogueApi.action,
+      orderLabel.action,
+      adminOrdersExport.action,
+      sitemap.action,
+      robots.action,
+    ]) {
       const answer = handler();
       expect([answer.status, answer.headers.get("Allow")]).toEqual([405, "GET, HEAD"]);
     }

@@ -89,7 +89,9 @@ test("staff see every order in a table and open one", async ({ page }) => {
   const main = page.getByRole("main");
   await expect(main.locator("address")).toContainText("Via Roma 1");
   await expect(main.locator("address")).toContainText("12045 Fossano");
-  await expect(page.getByRole("region", { name: "Riepilogo" }).locator("dl")).toContainText("Subtotale50,00 €Spedizione7,90 €Totale57,90 €Stato PagamentoPagato");
+  await expect(page.getByRole("region", { name: "Riepilogo" }).locator("dl")).toContainText(
+    "Subtotale50,00 €Spedizione7,90 €Totale57,90 €Stato PagamentoPagato",
+  );
   const lines = page.getByRole("region", { name: "Prodotti Ordinati" }).getByRole("listitem");
   await expect(lines).toHaveCount(2);
   await expect(lines.first()).toContainText("Pigiama in cotoneQtà: 2 · Taglia: M · Colore: Blu40,00 €");

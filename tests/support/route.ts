@@ -64,3 +64,13 @@ export async function callAdminRoute<T = Record<string, unknown>>(
   if (!answer) throw new Error("The guard neither answered nor let the request through");
   return answer;
 }
+
+/** A request context the admin area's guard has let `request` through (it throws the guard's redirect otherwise). */
+export async function adminContextFor(request: Request, services: Services) {
+  const context = requestContext(services);
+  await adminGuard(
+    { request, context, params: {}, url: new URL(request.url) } as never,
+    async () => new Response(null),
+  );
+  return context;
+}

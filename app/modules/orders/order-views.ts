@@ -1,4 +1,4 @@
-import type { DeliveryMethod, OrderStatus, ShippingAddress } from "~/db/schema";
+import type { DeliveryMethod, OrderStatus, PaymentStatus, ShippingAddress } from "~/db/schema";
 import { CARRIER_NAME } from "~/modules/shop/constants";
 
 // What the customer's and the admin's pages show of orders (the *.server.ts modules fill them in).
@@ -57,7 +57,7 @@ export type AdminOrderRow = {
   createdAt: string;
   totalCents: number;
   status: string;
-  paymentStatus: string;
+  paymentStatus: PaymentStatus;
   deliveryMethod: DeliveryMethod;
   /** The shipping address's name, or null when it has none. */
   customerName: string | null;

@@ -5,9 +5,10 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createConfirmedUser } from "~/modules/accounts/provisioning.server";
 import { connectTestDatabase } from "../../../tests/integration/database";
 import { insertOrder, testPassword, testShippingAddress, uniqueEmail } from "../../../tests/support/fixtures";
-import { getOrderDetail, listAllOrders } from "./admin-orders.server";
+import { getOrderDetail, listOrders } from "./admin-orders.server";
 import { listCustomerOrders } from "./customer-orders.server";
 import { findLabel, LABEL_LINK_MINUTES, labelLink, labelsDir } from "./labels.server";
+import { noOrderFilters } from "./order-list-filters";
 
 const db = connectTestDatabase();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vetrina-labels-"));
@@ -53,7 +54,7 @@ describe("admin orders", () => {
     const guestOrder = await insertOrder(db, null, { shippingAddress: { ...testShippingAddress, name: "" } });
     const annaOrder = await insertOrder(db, anna);
 
-    const rows = await listAllOrders(db);
+    const { rows } = await listOrders(db, noOrderFilters);
     expect(rows.find((row) => row.id === annaOrder)).toMatchObject({ customerName: "Anna Neri", totalCents: 5790 });
     expect(rows.find((row) => row.id === guestOrder)?.customerName).toBeNull();
 

@@ -1,0 +1,364 @@
+// Admin order list benchmark: `npm run bench:admin`. Loads 20,000 orders with a realistic spread of
+// statuses, payments, deliveries, dates and Italian names into a throwaway database and measures the
+// admin's order list (first, middle and last page, each filter, search by name, e-mail and order
+// number) and the CSV export of every order, each beside a ceiling measured in the same run: the very
+// SQL statements the app sent, replayed through the bare driver. See docs/decisions/0010-admin-order-list.md.
+//
+// Environment: BENCH_DATABASE_URL (a PostgreSQL server on which a throwaway database is created;
+// default: a throwaway embedded PostgreSQL), BENCH_KEEP_DATABASE=1 (keep it, server only),
+// BENCH_ORDERS (default 20000), BENCH_EXPLAIN=1 (print the plan of each case's list query).
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { drizzle } from "drizzle-orm/node-postgres";
+import type { PgInsertValue } from "drizzle-orm/pg-core";
+import pg from "pg";
+import type { Database } from "../app/db/client.server";
+import { applyMigrations } from "../app/db/migrate.server";
+import * as schema from "../app/db/schema";
+import { exportOrders, listOrders } from "../app/modules/orders/admin-orders.server";
+import { noOrderFilters, type OrderListFilters } from "../app/modules/orders/order-list-filters";
+import { ordersCsvHeader, ordersCsvRows } from "../app/modules/orders/orders-csv";
+import { type BenchRow, log, ms, openBenchDatabase, percentile, printTable, seconds } from "./bench-support";
+
+const orderCount = Number(process.env.BENCH_ORDERS ?? 20_000);
+const listRuns = 200;
+const exportRuns = 10;
+const listTargetMs = 20;
+const exportTargetMs = 1000;
+
+type RecordedQuery = { text: string; params: unknown[] };
+type Stats = { p50: number; p95: number };
+const rows: BenchRow[] = [];
+const recorded: RecordedQuery[] = [];
+
+async function main(): Promise<void> {
+  const workDir = await fs.mkdtemp(path.join(os.tmpdir(), "vetrina-bench-admin-"));
+  await fs.chmod(workDir, 0o755);
+  const database = await openBenchDatabase(workDir);
+  const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+  // The logger records the SQL the app sends, so the ceiling can replay exactly the same statements.
+  const db = drizzle(pool, {
+    schema,
+    logger: { logQuery: (text, params) => void recorded.push({ text, params }) },
+  }) as unknown as Database;
+  try {
+    await applyMigrations(db);
+    const loadStarted = performance.now();
+    const sample = await loadOrders(pool, orderCount);
+    // As autovacuum leaves a live database: statistics, and visibility maps for index-only scans.
+    await pool.query("VACUUM ANALYZE");
+    log(`Loaded ${orderCount} orders in ${seconds(performance.now() - loadStarted)}.`);
+    await benchList(db, pool, sample);
+    await benchExport(db, pool);
+  } finally {
+    printTable(
+      `Admin order list benchmark: ${orderCount} orders, ${os.cpus().length} CPUs, Node ${process.version}`,
+      rows,
+    );
+    await pool.end();
+    await database.close();
+    await fs.rm(workDir, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Data
+// ---------------------------------------------------------------------------
+
+/** A seeded generator (mulberry32): the same orders at every run. */
+function seededRandom(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const random = seededRandom(20_261_123);
+const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)] as T;
+
+/** One of the weighted choices: [value, weight][]. */
+function weighted<T>(choices: readonly (readonly [T, number])[]): T {
+  const total = choices.reduce((sum, [, weight]) => sum + weight, 0);
+  let roll = random() * total;
+  for (const [value, weight] of choices) {
+    roll -= weight;
+    if (roll < 0) return value;
+  }
+  return choices[choices.length - 1]?.[0] as T;
+}
+
+const firstNames = [
+  "Giulia",
+  "Francesca",
+  "Chiara",
+  "Sara",
+  "Martina",
+  "Valentina",
+  "Alessia",
+  "Federica",
+  "Elena",
+  "Silvia",
+  "Laura",
+  "Anna",
+  "Paola",
+  "Roberta",
+  "Nicoletta",
+  "Marco",
+  "Luca",
+  "Andrea",
+  "Matteo",
+  "Alessandro",
+  "Davide",
+  "Simone",
+  "Federico",
+  "Lorenzo",
+  "Nicolò",
+  "Giuseppe",
+  "Giovanni",
+  "Antonio",
+  "Stefano",
+  "Fabio",
+] as const;
+const lastNames = [
+  "Rossi",
+  "Russo",
+  "Ferrari",
+  "Esposito",
+  "Bianchi",
+  "Romano",
+  "Colombo",
+  "Ricci",
+  "Marino",
+  "Greco",
+  "Bruno",
+  "Gallo",
+  "Conti",
+  "De Luca",
+  "Mancini",
+  "Costa",
+  "Giordano",
+  "Rizzo",
+  "Lombardi",
+  "Moretti",
+  "Barbieri",
+  "Fontana",
+  "Santoro",
+  "Mariani",
+  "Rinaldi",
+  "Caruso",
+  "Ferrara",
+  "Galli",
+  "Martini",
+  "Leone",
+  "Longo",
+  "Gentile",
+  "Martinelli",
+  "Vitale",
+  "Lombardo",
+  "Serra",
+  "Coppola",
+  "De Santis",
+  "D'Angelo",
+  "Marchetti",
+  "Parisi",
+  "Villa",
+  "Conte",
+  "Ferraro",
+  "Ferri",
+  "Fabbri",
+  "Bianco",
+  "Marini",
+  "Grasso",
+  "Valentini",
+] as const;
+const domains = ["gmail.com", "libero.it", "hotmail.it", "yahoo.it", "outlook.it", "alice.it", "tiscali.it"] as const;
+
+type Kind = readonly [schema.OrderStatus, schema.PaymentStatus, schema.DeliveryMethod];
+
+// Most orders of a shop a few years old are done; few wait for something.
+const kinds: readonly (readonly [Kind, number])[] = [
+  [["completed", "paid", "shipping"], 50],
+  [["completed", "paid", "pickup"], 8],
+  [["completed", "paid_in_store", "pickup_and_pay"], 7],
+  [["gls_closed", "paid", "shipping"], 4],
+  [["shipped", "paid", "shipping"], 3],
+  [["processing", "paid", "shipping"], 3],
+  [["processing", "paid", "pickup"], 1],
+  [["reserved", "to_be_paid_in_store", "pickup_and_pay"], 2],
+  [["pending_payment", "pending", "shipping"], 1],
+  [["payment_failed", "failed", "shipping"], 5],
+  [["cancelled", "failed", "shipping"], 6],
+  [["cancelled", "refunded", "shipping"], 4],
+  [["cancelled", "to_be_paid_in_store", "pickup_and_pay"], 3],
+  [["completed", "partially_refunded", "shipping"], 3],
+];
+
+type Sample = { name: string; email: string; shortId: string };
+
+/** `total` orders over the last three years, more of them recently; returns one order's search keys. */
+async function loadOrders(pool: pg.Pool, total: number): Promise<Sample> {
+  const now = Date.now();
+  const threeYearsMs = 3 * 365 * 24 * 60 * 60 * 1000;
+  const values: PgInsertValue<typeof schema.orders, true>[] = [];
+  for (let i = 0; i < total; i++) {
+    const [status, paymentStatus, deliveryMethod] = weighted(kinds);
+    // The newest orders are still open: keep waiting statuses within the last weeks.
+    const ageMs = ["completed", "cancelled", "payment_failed"].includes(status)
+      ? Math.sqrt(random()) * threeYearsMs
+      : random() * 20 * 24 * 60 * 60 * 1000;
+    const name = `${pick(firstNames)} ${pick(lastNames)}`;
+    const email = `${name.toLowerCase().replace(/[^a-z]+/g, ".")}${Math.floor(random() * 100)}@${pick(domains)}`;
+    const shipped =
+      ["shipped", "gls_closed"].includes(status) || (status === "completed" && deliveryMethod === "shipping");
+    const subtotalCents = 1500 + Math.floor(random() * 20_000);
+    const shippingCostCents = deliveryMethod === "shipping" && subtotalCents < 10_000 ? 790 : 0;
+    values.push({
+      createdAt: new Date(now - ageMs),
+      email,
+      status,
+      paymentStatus,
+      deliveryMethod,
+      shippingAddress: {
+        name: random() < 0.02 ? "" : name,
+        address: `Via Roma ${1 + Math.floor(random() * 200)}`,
+        city: "Fossano",
+        postalCode: "12045",
+        province: "CN",
+        country: "Italia",
+        phone: "333 1234567",
+        email,
+      },
+      subtotalCents,
+      shippingCostCents,
+      totalCents: subtotalCents + shippingCostCents,
+      shippingTracking: shipped ? `GLS${String(i).padStart(9, "0")}` : null,
+      shippingLabelPath: shipped ? `label-${i}.pdf` : null,
+    });
+  }
+  const db = drizzle(pool, { schema });
+  for (let start = 0; start < values.length; start += 2000) {
+    await db.insert(schema.orders).values(values.slice(start, start + 2000));
+  }
+  const { rows } = await pool.query<{ name: string; email: string; id: string }>(
+    "select shipping_address->>'name' as name, email, id from orders where shipping_address->>'name' <> '' order by created_at desc offset 5000 limit 1",
+  );
+  const [row] = rows;
+  if (!row) throw new Error("no orders loaded");
+  return { name: row.name, email: row.email, shortId: row.id.slice(0, 8) };
+}
+
+// ---------------------------------------------------------------------------
+// Measurements
+// ---------------------------------------------------------------------------
+
+async function benchList(db: Database, pool: pg.Pool, sample: Sample): Promise<void> {
+  const lastPage = (await listOrders(db, noOrderFilters)).pageCount;
+  const monthAgo = new Date(Date.now() - 30 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  const yearAgo = new Date(Date.now() - 365 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  const yearAgoEnd = new Date(Date.now() - 335 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  const cases: { name: string; filters: Partial<OrderListFilters> }[] = [
+    { name: "no filter, page 1", filters: {} },
+    { name: `no filter, page ${Math.ceil(lastPage / 2)}`, filters: { page: Math.ceil(lastPage / 2) } },
+    { name: `no filter, last page (${lastPage})`, filters: { page: lastPage } },
+    { name: "status processing (rare)", filters: { status: "processing" } },
+    { name: "status completed (common), page 5", filters: { status: "completed", page: 5 } },
+    { name: "status completed (common), page 250", filters: { status: "completed", page: 250 } },
+    { name: "payment refunded", filters: { paymentStatus: "refunded" } },
+    { name: "delivery pickup", filters: { deliveryMethod: "pickup" } },
+    { name: "last 30 days", filters: { from: monthAgo } },
+    { name: "a month a year ago", filters: { from: yearAgo, to: yearAgoEnd } },
+    {
+      name: "shipping + paid + a month",
+      filters: { deliveryMethod: "shipping", paymentStatus: "paid", from: yearAgo, to: yearAgoEnd },
+    },
+    { name: `search surname "${sample.name.split(" ").at(-1)}"`, filters: { search: sample.name.split(" ").at(-1) } },
+    { name: `search full name "${sample.name}"`, filters: { search: sample.name } },
+    { name: `search e-mail "${sample.email}"`, filters: { search: sample.email } },
+    { name: `search part of e-mail "${sample.email.slice(0, 6)}"`, filters: { search: sample.email.slice(0, 6) } },
+    { name: `search 3 letters "ros"`, filters: { search: "ros" } },
+    {
+      name: `search order "#${sample.shortId.toUpperCase()}"`,
+      filters: { search: `#${sample.shortId.toUpperCase()}` },
+    },
+    { name: "search no match", filters: { search: "zzzqqq" } },
+  ];
+  for (const { name, filters } of cases) {
+    const all = { ...noOrderFilters, ...filters };
+    const { totalCount } = await listOrders(db, all);
+    const stats = await compareWithCeiling(pool, () => listOrders(db, all), listRuns, { parallel: true });
+    addRow(`list: ${name} [${totalCount}]`, stats, listTargetMs);
+  }
+}
+
+async function benchExport(db: Database, pool: pg.Pool): Promise<void> {
+  const render = async (filters: OrderListFilters) => {
+    let bytes = ordersCsvHeader().length;
+    for await (const batch of exportOrders(db, filters)) bytes += ordersCsvRows(batch).length;
+    return bytes;
+  };
+  const recent = new Date(Date.now() - 90 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  for (const [name, filters] of [
+    ["every order", noOrderFilters],
+    ["last 90 days", { ...noOrderFilters, from: recent }],
+  ] as const) {
+    const characters = await render(filters);
+    const stats = await compareWithCeiling(pool, () => render(filters), exportRuns, { parallel: false });
+    addRow(`CSV export: ${name} (${(characters / 1e6).toFixed(1)} M chars)`, stats, exportTargetMs);
+  }
+}
+
+/** The app's call, then the very statements it sent replayed through the bare driver. */
+async function compareWithCeiling(
+  pool: pg.Pool,
+  run: () => Promise<unknown>,
+  runs: number,
+  { parallel }: { parallel: boolean },
+): Promise<{ app: Stats; ceiling: Stats }> {
+  recorded.length = 0;
+  await run();
+  const statements = [...recorded];
+  if (process.env.BENCH_EXPLAIN === "1") {
+    for (const statement of statements.slice(0, 2)) {
+      const { rows: plan } = await pool.query(`explain analyze ${statement.text}`, statement.params);
+      log(`${statement.text}\n${plan.map((line) => `    ${line["QUERY PLAN"]}`).join("\n")}`);
+    }
+  }
+  const app = await timeRuns(run, runs);
+  // As the app sends them: the page and its count together, the export's batches one after the other.
+  const ceiling = await timeRuns(async () => {
+    if (parallel) await Promise.all(statements.map((statement) => pool.query(statement.text, statement.params)));
+    else for (const statement of statements) await pool.query(statement.text, statement.params);
+  }, runs);
+  return { app, ceiling };
+}
+
+async function timeRuns(run: () => Promise<unknown>, runs: number): Promise<Stats> {
+  for (let i = 0; i < Math.min(20, runs); i++) await run();
+  const durations: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await run();
+    durations.push(performance.now() - started);
+  }
+  recorded.length = 0;
+  return { p50: percentile(durations, 50), p95: percentile(durations, 95) };
+}
+
+function addRow(what: string, { app, ceiling }: { app: Stats; ceiling: Stats }, targetMs: number): void {
+  rows.push({
+    what,
+    measured: `p50 ${ms(app.p50)} · p95 ${ms(app.p95)}`,
+    ceiling: `p50 ${ms(ceiling.p50)} · p95 ${ms(ceiling.p95)}`,
+    target: `p95 ≤ ${targetMs} ms`,
+    verdict: app.p95 <= targetMs ? "ok" : "MISSED",
+  });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
