@@ -127,7 +127,7 @@ test.describe("admin area", () => {
 });
 
 test.describe("admin actions and downloads", () => {
-  test("an order action posted by anyone but an admin changes nothing; merged labels for admins only", async () => {
+  test("an order action posted by anyone but an admin changes nothing; merged labels and the CSV for admins only", async () => {
     const reservation = await placeOrder(null, {
       status: "reserved",
       paymentStatus: "to_be_paid_in_store",
@@ -162,6 +162,10 @@ test.describe("admin actions and downloads", () => {
     const labels = `/admin/orders/etichette?ordine=${orderOf.customer}&ordine=${orderOf.otherCustomer}`;
     for (const role of ["guest", "customer", "otherCustomer"] as const) await expectOutcome(labels, role, home);
     await expectOutcome(labels, "admin", { status: 200, body: "%PDF-", type: "application/pdf" });
+
+    const csv = `/admin/orders/export.csv?cerca=${orderOf.customer.slice(0, 8)}`;
+    for (const role of ["guest", "customer", "otherCustomer"] as const) await expectOutcome(csv, role, home);
+    await expectOutcome(csv, "admin", { status: 200, body: `#${orderOf.customer.slice(0, 8)};`, type: "text/csv" });
   });
 });
 
