@@ -94,7 +94,7 @@ export function OrderFilters({ filters, errors }: { filters: OrderListFilters; e
           value={filters.deliveryMethod}
           options={orderFilterOptions.deliveryMethod}
         />
-        <div className="grid grid-cols-2 gap-2">
+        <div className="grid grid-cols-2 gap-2 sm:col-span-2 lg:col-span-3 xl:col-span-2">
           <div>
             <label htmlFor="filter-from" className={labelClass}>
               Dal

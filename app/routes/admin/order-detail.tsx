@@ -122,7 +122,7 @@ export default function AdminOrderDetail({ loaderData, actionData }: Route.Compo
             {[
               address.name,
               address.address,
-              [address.postalCode, address.city].filter(Boolean).join(" "),
+              [address.postalCode, address.city, address.province && `(${address.province})`].filter(Boolean).join(" "),
               address.country,
               address.phone,
               address.email,
