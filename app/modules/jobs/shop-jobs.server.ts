@@ -18,7 +18,7 @@ export function shopJobs({ db, payments, clock, publicUrl }: Services): Job[] {
       // Reservations not collected in time give their articles back to the shop.
       name: "reservation-lapse",
       everySeconds: 3600,
-      run: () => endLapsedReservations(db, clock.now()).then(() => undefined),
+      run: () => endLapsedReservations(db, clock.now()),
     },
     {
       name: "checkout-session-cleanup",

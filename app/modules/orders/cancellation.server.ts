@@ -1,11 +1,12 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { type OrderStatus, orderActivity, orders, payments } from "~/db/schema";
+import { type OrderStatus, orders, payments } from "~/db/schema";
 import { logger } from "~/logger.server";
 import { enqueueEmail } from "~/modules/mail/queue.server";
 import type { PaymentProvider, SessionState } from "~/modules/payments/provider";
 import { settlePayment } from "~/modules/payments/settlement.server";
 import { formatEuro } from "~/modules/shop/constants";
+import { recordOrderActivity } from "./activity.server";
 import { CANCELLATION_SUBJECT, orderCancelledEmail } from "./cancellation-email";
 import { applyOrderEvent } from "./lifecycle.server";
 import {
@@ -137,18 +138,19 @@ export async function cancelOrder(
     }
     // The ended session's payment is recorded as such; the order is already cancelled, so it stays so.
     if (endedSession) await settlePayment(tx, provider.name, endedSession, actor, publicUrl);
-    await tx.insert(orderActivity).values([
-      {
-        orderId,
-        kind: "staff",
-        message:
-          refundCents > 0
-            ? `Ordine annullato, con rimborso di ${formatEuro(refundCents)}`
-            : "Ordine annullato, senza rimborso",
-        actor,
-      },
-      { orderId, kind: "email", message: `Email «${CANCELLATION_SUBJECT}» in coda per ${email.to}`, actor },
-    ]);
+    await recordOrderActivity(tx, orderId, {
+      kind: "staff",
+      message:
+        refundCents > 0
+          ? `Ordine annullato, con rimborso di ${formatEuro(refundCents)}`
+          : "Ordine annullato, senza rimborso",
+      actor,
+    });
+    await recordOrderActivity(tx, orderId, {
+      kind: "email",
+      message: `Email «${CANCELLATION_SUBJECT}» in coda per ${email.to}`,
+      actor,
+    });
     await enqueueEmail(tx, email);
   });
 
@@ -164,8 +166,7 @@ export async function cancelOrder(
     logger.error({ err: error, orderId }, "refund of a cancelled order not made");
     problem = ` (${error instanceof Error ? error.message : String(error)})`;
   }
-  await db.insert(orderActivity).values({
-    orderId,
+  await recordOrderActivity(db, orderId, {
     kind: "warning",
     message: `Ordine annullato senza il rimborso di ${formatEuro(refundCents)}${problem}: riprova il rimborso dall'ordine.`,
     actor,

@@ -1,18 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database, Queryable } from "~/db/client.server";
-import {
-  orderActivity,
-  orders,
-  type PaymentProviderName,
-  type PaymentStatus,
-  payments,
-  type RefundState,
-  refunds,
-} from "~/db/schema";
+import { orders, type PaymentProviderName, type PaymentStatus, payments, type RefundState, refunds } from "~/db/schema";
 import { logger } from "~/logger.server";
 import type { PaymentProvider, RefundOutcome } from "~/modules/payments/provider";
 import { formatEuro } from "~/modules/shop/constants";
+import { recordOrderActivity } from "./activity.server";
 
 // Money given back through the provider that took it, in part or in full, as often as staff need,
 // never more than was paid. Each refund is written down as "requested" before the provider is
@@ -171,8 +164,7 @@ export async function refundOrder(
         : state === "requested"
           ? `Rimborso di ${amount} richiesto (${via}): in attesa di conferma`
           : `Rimborso di ${amount} non riuscito (${via}): ${error}`;
-    await tx.insert(orderActivity).values({
-      orderId,
+    await recordOrderActivity(tx, orderId, {
       kind: "refund",
       message: line,
       actor,
