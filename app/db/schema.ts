@@ -14,6 +14,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
@@ -141,6 +142,11 @@ export const products = pgTable(
     washing: text("washing").array().notNull().default(sql`'{}'::text[]`),
     detailsAccordion: text("details_accordion").notNull().default(""),
     minQuantity: integer("min_quantity").notNull().default(1),
+    /**
+     * Worn against the skin and sealed (intimate items, swimwear): once the seal is opened it cannot
+     * be returned for hygiene reasons (art. 59 lett. e Codice del Consumo). Staff decide on receipt.
+     */
+    hygieneSealed: boolean("hygiene_sealed").notNull().default(false),
     pricePerPack: text("price_per_pack"),
     // null = price not available: the product is shown but cannot be bought.
     priceCents: integer("price_cents"),
@@ -735,7 +741,7 @@ export const orderNotes = pgTable(
   ],
 );
 
-export const orderActivityKinds = ["carrier", "email", "refund", "staff", "warning"] as const;
+export const orderActivityKinds = ["carrier", "email", "refund", "staff", "warning", "withdrawal"] as const;
 export type OrderActivityKind = (typeof orderActivityKinds)[number];
 
 /**
@@ -764,6 +770,89 @@ export const orderActivity = pgTable(
     index("order_activity_order_id_idx").on(table.orderId, table.id),
   ],
 );
+
+// ---------------------------------------------------------------------------
+// Withdrawals (art. 54-bis Codice del Consumo) and returns
+// ---------------------------------------------------------------------------
+
+/**
+ * received: the customer withdrew (the acknowledgement e-mail went out). goods_received: staff have
+ * the parcel back and decide item by item. refunded: every item accepted and refunded.
+ * partially_refused: some items refused (with a reason), the rest refunded. closed: nothing to
+ * refund (a reservation, cancelled by the withdrawal itself).
+ */
+export const withdrawalStates = ["received", "goods_received", "refunded", "partially_refused", "closed"] as const;
+export type WithdrawalState = (typeof withdrawalStates)[number];
+
+export const withdrawalRequests = pgTable(
+  "withdrawal_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    /** The signed-in customer who withdrew, or null for a guest (identified by order number and e-mail). */
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    /** Where the acknowledgement and every later step go. */
+    email: text("email").notNull(),
+    /** The whole order (shipping cost refunded too) or some of its items. */
+    wholeOrder: boolean("whole_order").notNull(),
+    state: text("state", { enum: withdrawalStates }).notNull().default("received"),
+    /** What was refunded for this request, in cents, once decided. */
+    refundedCents: integer("refunded_cents"),
+    /** The moment of the withdrawal, as the acknowledgement states it. */
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check("withdrawal_requests_state_check", oneOf(table.state, withdrawalStates)),
+    index("withdrawal_requests_order_id_idx").on(table.orderId),
+    index("withdrawal_requests_state_created_at_idx").on(table.state, table.createdAt),
+    // One open request per order: a second submission finds the first.
+    uniqueIndex("withdrawal_requests_open_order_unique")
+      .on(table.orderId)
+      .where(sql`${table.state} in ('received', 'goods_received')`),
+  ],
+);
+
+export const withdrawalItemDecisions = ["pending", "accepted", "refused"] as const;
+export type WithdrawalItemDecision = (typeof withdrawalItemDecisions)[number];
+
+/** One order line (and how many of its pieces) in a withdrawal, with staff's decision on receipt. */
+export const withdrawalItems = pgTable(
+  "withdrawal_items",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    requestId: uuid("request_id")
+      .notNull()
+      .references(() => withdrawalRequests.id, { onDelete: "cascade" }),
+    orderItemId: integer("order_item_id")
+      .notNull()
+      .references(() => orderItems.id, { onDelete: "restrict" }),
+    quantity: integer("quantity").notNull(),
+    decision: text("decision", { enum: withdrawalItemDecisions }).notNull().default("pending"),
+    /** Shown to the customer when the item is refused (e.g. the hygiene seal was opened). */
+    refusalReason: text("refusal_reason"),
+    /** Staff chose to put the pieces back on sale; set once, when they went back. */
+    restockedAt: timestamp("restocked_at", { withTimezone: true }),
+  },
+  (table) => [
+    check("withdrawal_items_quantity_check", sql`${table.quantity} > 0`),
+    check("withdrawal_items_decision_check", oneOf(table.decision, withdrawalItemDecisions)),
+    unique("withdrawal_items_request_item_unique").on(table.requestId, table.orderItemId),
+  ],
+);
+
+export const withdrawalRequestsRelations = relations(withdrawalRequests, ({ one, many }) => ({
+  order: one(orders, { fields: [withdrawalRequests.orderId], references: [orders.id] }),
+  items: many(withdrawalItems),
+}));
+
+export const withdrawalItemsRelations = relations(withdrawalItems, ({ one }) => ({
+  request: one(withdrawalRequests, { fields: [withdrawalItems.requestId], references: [withdrawalRequests.id] }),
+  orderItem: one(orderItems, { fields: [withdrawalItems.orderItemId], references: [orderItems.id] }),
+}));
 
 /** Every request that changed something in the admin area: who, when, what, and how it went. */
 export const adminActions = pgTable(

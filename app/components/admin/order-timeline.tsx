@@ -9,6 +9,7 @@ const kindLabels: Record<TimelineEntry["kind"], string> = {
   refund: "Rimborso",
   staff: "Negozio",
   warning: "Avviso",
+  withdrawal: "Recesso",
 };
 
 /** Everything that happened to the order, oldest first, with who did it. */

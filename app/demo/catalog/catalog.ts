@@ -24,6 +24,17 @@ import {
 } from "./words";
 
 /** A product row (without the search columns, which triggers fill) with its variants, images, prices and reviews. */
+/** Worn against the skin: intimate items and swimwear cannot be returned once their seal is opened. */
+const hygieneSealedSubcategories = new Set<Subcategory>([
+  "slip",
+  "culotte",
+  "panty",
+  "reggiseno",
+  "bikini",
+  "intero",
+  "modellatore",
+]);
+
 export type DemoProduct = Omit<Product, "searchVector" | "searchText"> & {
   variants: DemoVariant[];
   images: DemoImage[];
@@ -260,6 +271,7 @@ function placeProduct(draft: Draft, id: number, random: Random): DemoProduct {
     name: draft.name,
     gender: template.gender,
     subcategory: template.subcategory,
+    hygieneSealed: hygieneSealedSubcategories.has(template.subcategory),
     brand: draft.brand,
     description: draft.description,
     composition: fabric.composition,

@@ -1,10 +1,11 @@
 // How the admin timeline words an order's history. Pure: the query is in timeline.server.ts.
+import type { OrderActivityKind } from "~/db/schema";
 import { orderStatusLabel, paymentStatusLabel } from "./status";
 
 export type TimelineEntry = {
   at: string;
   /** status: a status change; payment: an event from the payment provider; the rest as order_activity. */
-  kind: "status" | "payment" | "carrier" | "email" | "refund" | "staff" | "warning";
+  kind: "status" | "payment" | OrderActivityKind;
   text: string;
   /** Who did it, as staff read it: an admin's e-mail, 'Cliente', 'Sistema', 'Stripe'… */
   actor: string;
