@@ -66,6 +66,9 @@ export function OrdersTable({ orders }: { orders: OrdersTableRow[] }) {
                   {order.status === "processing" && order.deliveryMethod === "pickup" && (
                     <OrderActionButton orderId={order.id} intent="complete" label="Segna come ritirato" />
                   )}
+                  {order.status === "gls_closed" && (
+                    <OrderActionButton orderId={order.id} intent="mark-delivered" label="Segna come consegnato" />
+                  )}
                   {order.labelUrl && (
                     <LabelDownloadLink
                       href={order.labelUrl}

@@ -7,7 +7,7 @@ import { readRefundAmount } from "./refund-form";
 import { RefundRefused, refundOrder } from "./refunds.server";
 import { readShipmentForm } from "./shipment-form";
 import { closeCourierDay, deleteShipment, type ShippingDeps, shipOrder } from "./shipments.server";
-import { addOrderNote, completeInStore, resendConfirmation } from "./staff-actions.server";
+import { addOrderNote, completeInStore, markDelivered, resendConfirmation } from "./staff-actions.server";
 
 // Every button of the admin's order pages posts an `intent` here: one place that reads the form,
 // calls the order modules and words the answer as the spec's toasts ('Successo' / 'Errore GLS' …).
@@ -62,6 +62,8 @@ export async function runAdminOrderAction(
       return answer(await deleteShipment(deps, orderId, actor), `Errore ${CARRIER_NAME}`);
     case "complete":
       return answer(await completeInStore(services.db, orderId, actor));
+    case "mark-delivered":
+      return answer(await markDelivered(services.db, orderId, actor));
     case "close-day": {
       const outcome = await closeCourierDay(deps, actor);
       if (!outcome.ok) return failure(intent, "Errore Chiusura Giornata", outcome.message);

@@ -6,6 +6,7 @@ export const adminOrderIntents = [
   "create-shipments",
   "delete-shipment",
   "complete",
+  "mark-delivered",
   "close-day",
   "add-note",
   "resend-confirmation",

@@ -13,7 +13,7 @@ import { placeTestOrder } from "../../../tests/support/placed-orders";
 import { testClock, testServices } from "../../../tests/support/services";
 import { labelsDir } from "./labels.server";
 import { closeCourierDay, deleteShipment, type ShippingDeps, shipOrder } from "./shipments.server";
-import { completeInStore } from "./staff-actions.server";
+import { completeInStore, markDelivered } from "./staff-actions.server";
 
 const db = connectTestDatabase();
 afterAll(() => deleteTestVariants(db));
@@ -221,6 +221,11 @@ describe("closing the courier's day", () => {
       ok: false,
       message: expect.stringContaining("Nessuna spedizione da chiudere"),
     });
+
+    // Staff read the delivery on GLS's page: the order is completed, once.
+    expect(await markDelivered(db, one, actor)).toEqual({ ok: true, message: "Ordine segnato come consegnato." });
+    expect((await orderOf(one)).status).toBe("completed");
+    expect(await markDelivered(db, one, actor)).toMatchObject({ ok: false });
   });
 
   it("shows GLS's reason for a parcel it would not close, and a refusal of the whole day", async () => {

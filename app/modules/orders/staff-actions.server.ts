@@ -44,6 +44,20 @@ export async function completeInStore(db: Database, orderId: string, actor: stri
   });
 }
 
+/**
+ * The courier delivered the parcel (staff read it on GLS's tracking page): the order is completed,
+ * and the 14 days to withdraw run from now.
+ */
+export async function markDelivered(db: Database, orderId: string, actor: string): Promise<StaffOutcome> {
+  return db.transaction(async (tx) => {
+    const change = await applyOrderEvent(tx, orderId, "delivered", actor);
+    if (!change)
+      return { ok: false, message: "Si può segnare come consegnato solo un ordine affidato al corriere (Chiuso GLS)." };
+    await recordOrderActivity(tx, orderId, { kind: "carrier", message: "Consegnato al cliente.", actor });
+    return { ok: true, message: "Ordine segnato come consegnato." };
+  });
+}
+
 /** A private note on the order, for staff only. */
 export async function addOrderNote(
   db: Database,

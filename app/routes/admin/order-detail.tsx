@@ -113,6 +113,9 @@ export default function AdminOrderDetail({ loaderData, actionData }: Route.Compo
         {order.status === "processing" && order.deliveryMethod === "pickup" && (
           <OrderActionButton orderId={order.id} intent="complete" label="Segna come ritirato" />
         )}
+        {order.status === "gls_closed" && (
+          <OrderActionButton orderId={order.id} intent="mark-delivered" label="Segna come consegnato" />
+        )}
         <OrderActionButton orderId={order.id} intent="resend-confirmation" label="Invia di nuovo la conferma" />
       </div>
 
