@@ -74,6 +74,11 @@ test("staff ship an order, download its label, close the day; the customer follo
   await expect(results.getByRole("listitem").filter({ hasText: tracking })).toContainText("Successo");
   await results.getByRole("button", { name: "Chiudi" }).click();
   await expect(row).toContainText("Chiuso (GLS)");
+  await row.getByRole("button", { name: "Segna come consegnato" }).click();
+  await expect(
+    page.locator("[data-sonner-toast]").filter({ hasText: "Ordine segnato come consegnato." }),
+  ).toBeVisible();
+  await expect(row).toContainText("Completato");
 
   // The customer, in a browser of their own.
   const customerContext = await browser.newContext();
