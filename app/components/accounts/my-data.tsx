@@ -98,7 +98,7 @@ export function DeleteAccountPanel({ email, nativeAnswer }: { email: string; nat
           <button
             type="submit"
             disabled={busy}
-            className={`${buttonClass.primary} bg-sale hover:bg-wine disabled:cursor-wait disabled:opacity-60`}
+            className={`${buttonClass.primary} disabled:cursor-wait disabled:opacity-60`}
           >
             {busy ? "Eliminazione…" : "Elimina definitivamente il mio account"}
           </button>

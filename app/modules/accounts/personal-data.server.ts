@@ -214,8 +214,6 @@ export async function exportPersonalData(db: Database, userId: string, now = new
   };
 }
 
-export type PersonalData = NonNullable<Awaited<ReturnType<typeof exportPersonalData>>>;
-
 export type DeletionResult = { ok: true } | { ok: false; reason: keyof typeof deletionMessages };
 
 /**
