@@ -27,6 +27,8 @@ export default [
   route("reset-password", "routes/reset-password.tsx"),
   route("logout", "routes/logout.ts"),
   route("profile", "routes/profile.tsx"),
+  route("profile/dati.json", "routes/profile-data.ts"),
+  route("profile/elimina-account", "routes/profile-delete.tsx"),
   route("orders", "routes/orders.tsx"),
   route("orders/:orderId/label", "routes/order-label.ts"),
   route("admin", "routes/admin/layout.tsx", [

@@ -107,6 +107,7 @@ describe("caching and files", () => {
     const base = await start(false);
     for (const path of [
       "/profile",
+      "/profile/dati.json",
       "/orders",
       "/orders.data",
       "/cart",

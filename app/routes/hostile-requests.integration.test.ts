@@ -58,6 +58,8 @@ import * as orders from "./orders";
 import * as outlet from "./outlet";
 import * as product from "./product";
 import * as profile from "./profile";
+import * as profileData from "./profile-data";
+import * as profileDelete from "./profile-delete";
 import * as resetPassword from "./reset-password";
 import * as robots from "./robots";
 import * as sandboxPayment from "./sandbox-payment";
@@ -560,6 +562,20 @@ const targets: Target[] = [
         country: ["Italia"],
         date_of_birth: ["1980-02-29", "2024-02-30", "0000-01-01", ""],
       }),
+  },
+  { route: "GET /profile/dati.json", handler: profileData.loader, requests: 20, make: () => get("/profile/dati.json") },
+  {
+    route: "GET /profile/elimina-account",
+    handler: profileDelete.loader,
+    requests: 20,
+    make: () => get("/profile/elimina-account"),
+  },
+  {
+    route: "POST /profile/elimina-account",
+    handler: profileDelete.action,
+    requests: 60,
+    // Never the customer's password: the session must live on for the requests after these.
+    make: () => post("/profile/elimina-account", { password: ["Sbagliata#2024", ""], redirectTo: ["/"] }),
   },
   { route: "GET /orders", handler: orders.loader, requests: 20, make: () => get("/orders") },
   {

@@ -7,6 +7,7 @@ import { Stars } from "~/components/product/stars";
 import { useNewsletterPopup } from "~/components/product/use-newsletter-popup";
 import { ProductCard } from "~/components/shop/product-card";
 import { config } from "~/config.server";
+import { getCurrentUser } from "~/modules/accounts/session.server";
 import { getProductDetails, getRelatedProducts, type ProductDetails } from "~/modules/catalog/product-details.server";
 import { parseProductId } from "~/modules/catalog/product-id";
 import { reviewLimit, reviewPerProductLimit } from "~/modules/catalog/rate-limits.server";
@@ -78,12 +79,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readForm(request);
   // A bot filled the hidden field: it gets the usual answer and nothing is stored.
   if (honeypotFilled(form)) return data<FormResult>({ ok: true });
-  const result = await addReview(db, {
-    productId: params.id,
-    author: form.get("author") ?? undefined,
-    rating: form.get("rating") ?? undefined,
-    content: form.get("content") ?? undefined,
-  });
+  const user = await getCurrentUser(request);
+  const result = await addReview(
+    db,
+    {
+      productId: params.id,
+      author: form.get("author") ?? undefined,
+      rating: form.get("rating") ?? undefined,
+      content: form.get("content") ?? undefined,
+    },
+    user?.id ?? null,
+  );
   if (!result.ok) return data<FormResult>({ ok: false, fieldErrors: result.errors }, { status: 400 });
   return data<FormResult>({ ok: true });
 }

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { data, Link } from "react-router";
 import { accountSchema } from "~/components/accounts/account-rules";
 import { LogoutForm } from "~/components/accounts/logout-form";
+import { MyData } from "~/components/accounts/my-data";
 import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { CustomerOrderList } from "~/components/orders/customer-order-list";
 import { showToast } from "~/components/toast";
@@ -78,6 +79,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
         />
         <Tabs.Content value="profile" className="pt-8">
           <ProfileForm profile={profile} nativeAnswer={actionData} />
+          <MyData />
         </Tabs.Content>
         <Tabs.Content value="orders" className="pt-8">
           <CustomerOrderList orders={orders} />

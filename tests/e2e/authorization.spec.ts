@@ -270,6 +270,53 @@ test.describe("customer pages", () => {
     expect(await lastName(users.customer.id)).toBe("Cambiata");
     expect(await lastName(users.otherCustomer.id)).toBe("Altro");
   });
+
+  test("/profile/dati.json: only ever the signed-in user's own data, guests to /auth", async () => {
+    await expectOutcome("/profile/dati.json", "guest", { redirect: "/auth?redirectTo=%2Fprofile%2Fdati.json" });
+    const own = (role: "customer" | "otherCustomer") => ({
+      status: 200,
+      body: users[role].email,
+      type: "application/json",
+    });
+    await expectOutcome("/profile/dati.json", "customer", own("customer"));
+    await expectOutcome("/profile/dati.json", "otherCustomer", own("otherCustomer"));
+    for (const [role, other] of [
+      ["customer", "otherCustomer"],
+      ["otherCustomer", "customer"],
+    ] as const) {
+      const body = await (await get("/profile/dati.json", role)).text();
+      expect(body).toContain(orderOf[role]);
+      expect(body).not.toContain(users[other].email);
+      expect(body).not.toContain(orderOf[other]);
+    }
+  });
+
+  test("account deletion: the sender's own account only, with their password; never a guest's or an admin's", async () => {
+    const post = (role: Role, password: string) =>
+      fetch(`${baseURL}/profile/elimina-account`, {
+        method: "POST",
+        redirect: "manual",
+        headers: {
+          Origin: baseURL,
+          "Content-Type": "application/x-www-form-urlencoded",
+          ...(cookies[role] ? { Cookie: cookies[role] as string } : {}),
+        },
+        // An id in the form is ignored: the action only knows the session's user.
+        body: new URLSearchParams({ password, id: users.otherCustomer.id }),
+      });
+    for (const path of ["/profile/elimina-account", "/profile/elimina-account.data"]) {
+      await expectOutcome(path, "guest", { redirect: "/auth?redirectTo=%2Fprofile%2Felimina-account" });
+    }
+    const guest = await post("guest", users.customer.password);
+    expect(guest.status).toBe(302);
+    expect(guest.headers.get("Location")).toBe("/auth?redirectTo=%2Fprofile%2Felimina-account");
+    // A wrong password deletes nothing, and an admin cannot delete their own account this way.
+    expect((await post("customer", "Sbagliata#2024")).status).toBe(400);
+    expect((await post("admin", users.admin.password)).status).toBe(403);
+    const accountOf = async (id: string) =>
+      (await e2eDatabase().select().from(userProfiles).where(eq(userProfiles.id, id))).length;
+    for (const user of Object.values(users)) expect(await accountOf(user.id)).toBe(1);
+  });
 });
 
 test.describe("request safety", () => {

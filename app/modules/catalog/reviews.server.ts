@@ -30,8 +30,11 @@ const reviewInputSchema = z.object({
 
 export type ReviewResult = { ok: true; reviewId: number } | { ok: false; errors: Record<string, string> };
 
-/** Validates and stores a review; `input` is what the visitor sent, untrusted. */
-export async function addReview(db: Queryable, input: unknown): Promise<ReviewResult> {
+/**
+ * Validates and stores a review; `input` is what the visitor sent, untrusted. `userId` is the
+ * signed-in author's, so that deleting the account takes their name off the review.
+ */
+export async function addReview(db: Queryable, input: unknown, userId: string | null = null): Promise<ReviewResult> {
   const parsed = reviewInputSchema.safeParse(input);
   if (!parsed.success) {
     const errors: Record<string, string> = {};
@@ -43,7 +46,7 @@ export async function addReview(db: Queryable, input: unknown): Promise<ReviewRe
   if (!product) return { ok: false, errors: { productId: productMessage } };
   const [review] = await db
     .insert(reviews)
-    .values({ productId, author, rating, content })
+    .values({ productId, author, rating, content, userId })
     .returning({ id: reviews.id });
   return { ok: true, reviewId: (review as { id: number }).id };
 }
