@@ -7,6 +7,7 @@ import {
   outgoingEmails,
   products,
   refunds,
+  sandboxPaymentSessions,
   withdrawalItems,
   withdrawalRequests,
 } from "~/db/schema";
@@ -253,7 +254,40 @@ describe("returns", () => {
       { amountCents: 1000, state: "succeeded" },
     ]);
     expect(await requestOf(requestId)).toMatchObject({ state: "refunded", refundedCents: 1000 });
+    const [settled] = outcomes.flatMap((outcome) => (outcome.status === "fulfilled" ? [outcome.value] : []));
+    expect(settled?.message).toBe(
+      `Rimborso di ${formatEuro(1000)} eseguito. Dovuti ${formatEuro(totalCents)}: il resto era già stato rimborsato.`,
+    );
     expect(await orderOf(orderId)).toMatchObject({ paymentStatus: "refunded" });
+  });
+
+  it("a refund the provider refuses leaves the request open, and a retry settles it", async () => {
+    const { orderId, sessionId, email } = await paidOrder(1);
+    const [line] = await linesOf(orderId);
+    const { requestId, itemIds } = await withdraw(orderId, email, [{ orderItemId: line?.id ?? 0, quantity: 1 }], true);
+    await markGoodsReceived(db, { requestId, actor });
+    await decideReturnItems(db, {
+      requestId,
+      actor,
+      decisions: [{ itemId: itemIds[0] ?? 0, decision: "accepted", refusalReason: null, restock: false }],
+    });
+    // The sandbox refuses what it did not take: its records say all was already given back.
+    const atSandbox = eq(sandboxPaymentSessions.id, sessionId ?? "");
+    await db.update(sandboxPaymentSessions).set({ refundedCents: sandboxPaymentSessions.amountCents }).where(atSandbox);
+
+    const failed = await refundReturn(db, sandbox, { requestId, actor });
+    expect(failed).toMatchObject({ ok: false, refundedCents: 0, state: "goods_received" });
+    expect(await requestOf(requestId)).toMatchObject({ state: "goods_received", refundedCents: null });
+    expect(await emailsTo(email, "Esito del tuo reso")).toEqual([]);
+
+    await db.update(sandboxPaymentSessions).set({ refundedCents: 0 }).where(atSandbox);
+    const { totalCents } = await orderOf(orderId);
+    expect(await refundReturn(db, sandbox, { requestId, actor })).toMatchObject({
+      ok: true,
+      refundedCents: totalCents,
+      state: "refunded",
+    });
+    expect(await emailsTo(email, "Esito del tuo reso")).toHaveLength(1);
   });
 
   it("an order not paid online: no refund through a provider, staff are told to give it back in the shop", async () => {
@@ -269,6 +303,7 @@ describe("returns", () => {
     const { totalCents } = await orderOf(orderId);
     const outcome = await refundReturn(db, sandbox, { requestId, actor });
     expect(outcome).toMatchObject({ ok: true, refundedCents: 0, state: "refunded" });
+    expect(await requestOf(requestId)).toMatchObject({ state: "refunded", refundedCents: null });
     expect(outcome.message).toBe(
       `Ordine non pagato online: nessun rimborso tramite il circuito di pagamento. Restituisci ${formatEuro(totalCents)} al cliente in negozio.`,
     );

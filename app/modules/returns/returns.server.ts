@@ -346,12 +346,15 @@ export async function refundReturn(
       : "refunded";
     await tx
       .update(withdrawalRequests)
-      .set({ state, refundedCents: amountCents, updatedAt: sql`now()` })
+      // Null for an order not paid online: nothing goes back through the shop's system.
+      .set({ state, refundedCents: online ? amountCents : null, updatedAt: sql`now()` })
       .where(eq(withdrawalRequests.id, requestId));
     return { detail, online, amountCents, state };
   });
   const { detail, online, amountCents, state } = claim;
 
+  // The provider's own words for staff ("eseguito", or "richiesto" when it completes later).
+  let refundMessage = "";
   if (amountCents > 0) {
     const reopen = () =>
       db
@@ -369,6 +372,7 @@ export async function refundReturn(
         await reopen();
         return { ok: false, refundedCents: 0, state: "goods_received", message: refund.message };
       }
+      refundMessage = refund.message;
     } catch (error) {
       await reopen();
       if (error instanceof RefundRefused) throw new ReturnRefused(error.message);
@@ -394,7 +398,7 @@ export async function refundReturn(
       ? `Ordine non pagato online: nessun rimborso tramite il circuito di pagamento. Restituisci ${formatEuro(detail.dueCents)} al cliente in negozio.`
       : "Richiesta chiusa: nulla da rimborsare."
     : amountCents > 0
-      ? `Rimborso di ${formatEuro(amountCents)} eseguito${capped ? ` (dovuti ${formatEuro(detail.dueCents)}: il resto era già stato rimborsato)` : ""}.`
+      ? `${refundMessage}${capped ? ` Dovuti ${formatEuro(detail.dueCents)}: il resto era già stato rimborsato.` : ""}`
       : "Richiesta chiusa: nulla da rimborsare.";
 
   await db.transaction(async (tx) => {
