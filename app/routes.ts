@@ -37,6 +37,8 @@ export default [
     route("orders/etichette", "routes/admin/order-labels.ts"),
     route("orders/export.csv", "routes/admin/orders-export.ts"),
     route("orders/:orderId", "routes/admin/order-detail.tsx"),
+    route("returns", "routes/admin/returns.tsx"),
+    route("returns/:requestId", "routes/admin/return-detail.tsx"),
     route("products", "routes/admin/section.tsx", { id: "admin-products" }),
     route("analytics", "routes/admin/section.tsx", { id: "admin-analytics" }),
     route("settings", "routes/admin/section.tsx", { id: "admin-settings" }),

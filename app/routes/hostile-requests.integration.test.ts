@@ -35,6 +35,8 @@ import * as adminOrderDetail from "./admin/order-detail";
 import * as adminOrderLabels from "./admin/order-labels";
 import * as adminOrders from "./admin/orders";
 import * as adminOrdersExport from "./admin/orders-export";
+import * as adminReturnDetail from "./admin/return-detail";
+import * as adminReturns from "./admin/returns";
 import * as adminSection from "./admin/section";
 import * as cartQuote from "./api-cart-quote";
 import * as catalogueApi from "./api-catalogo";
@@ -642,6 +644,35 @@ const targets: Target[] = [
           reason: ["reso"],
         },
         { params: { orderId: input.value(known.orderId) } },
+      ),
+  },
+  {
+    route: "GET /admin/returns",
+    handler: behindAdminGuard(adminReturns.loader),
+    requests: 30,
+    make: () => get("/admin/returns", { stato: ["received", "refunded", "", "nessuno"] }),
+  },
+  {
+    route: "GET /admin/returns/:requestId",
+    handler: behindAdminGuard(adminReturnDetail.loader),
+    requests: 20,
+    make: () => get("/admin/returns/x", {}, { requestId: input.value("00000000-0000-4000-8000-000000000000") }),
+  },
+  {
+    route: "POST /admin/returns/:requestId",
+    handler: behindAdminGuard(adminReturnDetail.action),
+    requests: 60,
+    make: () =>
+      post(
+        "/admin/returns/x",
+        {
+          intent: ["goods-received", "decide", "refund-return"],
+          item: ["1", "-1", "9999999999999999"],
+          "decision-1": ["accepted", "refused"],
+          "reason-1": ["Sigillo aperto"],
+          "restock-1": ["on"],
+        },
+        { params: { requestId: input.value("00000000-0000-4000-8000-000000000000") } },
       ),
   },
   {

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { eq } from "drizzle-orm";
-import { orders, userProfiles } from "../../app/db/schema";
+import { orderItems, orders, userProfiles, withdrawalItems, withdrawalRequests } from "../../app/db/schema";
 import { createUser, placeOrder, sessionCookie, signedLabelPath, type TestUser } from "./support/accounts";
 import { e2eDatabase } from "./support/database";
 import { baseURL } from "./support/ports";
@@ -21,6 +21,8 @@ type Outcome =
 let users: Record<Exclude<Role, "guest">, TestUser>;
 let cookies: Record<Role, string | undefined>;
 let orderOf: { customer: string; customerUnlabelled: string; otherCustomer: string };
+/** The customer's withdrawal from their order, as the withdrawal form leaves it. */
+let returnOf: string;
 const short = (id: string) => `#${id.slice(0, 8)}`;
 
 test.beforeAll(async () => {
@@ -34,6 +36,7 @@ test.beforeAll(async () => {
     customerUnlabelled: await placeOrder(users.customer.id),
     otherCustomer: await placeOrder(users.otherCustomer.id, { label: "file" }),
   };
+  returnOf = await withdraw(orderOf.customer, users.customer);
   cookies = {
     guest: undefined,
     customer: await sessionCookie(users.customer),
@@ -41,6 +44,18 @@ test.beforeAll(async () => {
     admin: await sessionCookie(users.admin),
   };
 });
+
+async function withdraw(orderId: string, customer: TestUser): Promise<string> {
+  const db = e2eDatabase();
+  const [line] = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+  const [request] = await db
+    .insert(withdrawalRequests)
+    .values({ orderId, userId: customer.id, name: customer.name, email: customer.email, wholeOrder: true })
+    .returning({ id: withdrawalRequests.id });
+  if (!line || !request) throw new Error(`no withdrawal from ${orderId}`);
+  await db.insert(withdrawalItems).values({ requestId: request.id, orderItemId: line.id, quantity: line.quantity });
+  return request.id;
+}
 
 function get(path: string, role: Role) {
   const cookie = cookies[role];
@@ -96,6 +111,18 @@ const adminEndpoints: { path: string; routeId: string; adminPage: () => Outcome;
     adminPage: () => ({ shows: [`Dettaglio Ordine ${short(orderOf.customer)}`, "Pigiama in cotone"] }),
     adminData: () => ({ shows: [orderOf.customer, "Pigiama in cotone"] }),
   },
+  {
+    path: "/admin/returns",
+    routeId: "routes/admin/returns",
+    adminPage: () => ({ shows: ["Resi e recessi", short(orderOf.customer)] }),
+    adminData: () => ({ shows: [returnOf] }),
+  },
+  {
+    path: "/admin/returns/{customerReturn}",
+    routeId: "routes/admin/return-detail",
+    adminPage: () => ({ shows: [`Recesso ordine ${short(orderOf.customer)}`, "Pigiama in cotone"] }),
+    adminData: () => ({ shows: [returnOf, "Pigiama in cotone"] }),
+  },
   ...[
     ["/admin/products", "admin-products", "Gestione Prodotti"],
     ["/admin/analytics", "admin-analytics", "Statistiche di Vendita"],
@@ -108,7 +135,8 @@ const adminEndpoints: { path: string; routeId: string; adminPage: () => Outcome;
   })),
 ];
 
-const withIds = (path: string) => path.replace("{customerOrder}", orderOf.customer);
+const withIds = (path: string) =>
+  path.replace("{customerOrder}", orderOf.customer).replace("{customerReturn}", returnOf);
 
 test.describe("admin area", () => {
   for (const endpoint of adminEndpoints) {

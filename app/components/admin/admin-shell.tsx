@@ -6,6 +6,7 @@ import { shop } from "~/modules/shop/identity";
 const sections = [
   { to: "/admin", label: "Admin Panel" },
   { to: "/admin/orders", label: "Ordini" },
+  { to: "/admin/returns", label: "Resi e recessi" },
   { to: "/admin/products", label: "Prodotti" },
   { to: "/admin/analytics", label: "Statistiche" },
   { to: "/admin/settings", label: "Impostazioni" },

@@ -18,6 +18,8 @@ import { providerLabel, refundableAmount } from "~/modules/orders/refunds.server
 import { orderStatusLabel, paymentStatusLabel } from "~/modules/orders/status";
 import { orderStaffNotes, orderTimeline } from "~/modules/orders/timeline.server";
 import { nextStatus } from "~/modules/orders/transitions";
+import { returnStateLabels } from "~/modules/returns/return-views";
+import { listReturnRequests } from "~/modules/returns/returns.server";
 import { formatDate, formatEuro } from "~/modules/shop/constants";
 import { services } from "~/services.server";
 import type { Route } from "./+types/order-detail";
@@ -32,10 +34,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, clock, carrier } = services(context);
   const order = await getOrderDetail(db, params.orderId);
   if (!order) return data({ order: null }, { status: 404 });
-  const [timeline, notes, refundable] = await Promise.all([
+  const [timeline, notes, refundable, returns] = await Promise.all([
     orderTimeline(db, order.id),
     orderStaffNotes(db, order.id),
     refundableAmount(db, order.id),
+    listReturnRequests(db, { state: null, orderId: order.id }),
   ]);
   return {
     order: {
@@ -52,6 +55,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     },
     timeline,
     notes,
+    returns,
   };
 }
 
@@ -185,6 +189,24 @@ export default function AdminOrderDetail({ loaderData, actionData }: Route.Compo
           <CancelAndRefund orderId={order.id} cancellable={order.cancellable} money={order.money} />
         </Section>
       </div>
+      {(loaderData.returns ?? []).length > 0 && (
+        <div className="mt-6">
+          <Section id="order-returns" title="Resi e recessi">
+            <ul className="space-y-1">
+              {(loaderData.returns ?? []).map((request) => (
+                <li key={request.id}>
+                  <Link
+                    to={`/admin/returns/${request.id}`}
+                    className="text-wine underline underline-offset-4 hover:text-wine-dark"
+                  >
+                    Recesso del {formatDate(request.createdAt)}: {returnStateLabels[request.state]}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </Section>
+        </div>
+      )}
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[3fr_2fr]">
         <Section id="order-timeline" title="Cronologia">

@@ -1,0 +1,37 @@
+// What the admin's return pages show and post, shared by the server module and the browser.
+import type { WithdrawalItemDecision, WithdrawalState } from "~/db/schema";
+
+export const returnStateLabels: Record<WithdrawalState, string> = {
+  received: "Ricevuta",
+  goods_received: "Merce ricevuta",
+  refunded: "Rimborsata",
+  partially_refused: "Rifiutata in parte",
+  closed: "Chiusa",
+};
+
+export const returnDecisionLabels: Record<WithdrawalItemDecision, string> = {
+  pending: "Da decidere",
+  accepted: "Accettato",
+  refused: "Rifiutato",
+};
+
+export const returnIntents = ["goods-received", "decide", "refund-return"] as const;
+export type ReturnIntent = (typeof returnIntents)[number];
+
+/** The answer of a return's action, shown as the spec's toast ('Successo' / 'Errore'). */
+export type ReturnAnswer = { intent: ReturnIntent | "unknown"; ok: boolean; title: string; message: string };
+
+/** The longest refusal reason staff may write (the customer reads it in the e-mail). */
+export const REFUSAL_REASON_MAX = 300;
+
+/**
+ * What `quantity` pieces of an order line cost the customer: the line's price less its discounts
+ * (kept per line), in proportion, rounded down so the whole line is exact and a part never more.
+ */
+export function lineRefundCents(
+  line: { quantity: number; unitPriceCents: number; discountCents: number },
+  quantity: number,
+): number {
+  const paid = line.unitPriceCents * line.quantity - line.discountCents;
+  return Math.floor((paid * Math.min(quantity, line.quantity)) / line.quantity);
+}
