@@ -29,6 +29,7 @@ export default [
   route("profile", "routes/profile.tsx"),
   route("orders", "routes/orders.tsx"),
   route("orders/:orderId/label", "routes/order-label.ts"),
+  route("recesso", "routes/withdrawal.tsx"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.ts"),
     route("orders", "routes/admin/orders.tsx"),

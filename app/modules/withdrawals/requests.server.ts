@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import type { Database, Queryable, Transaction } from "~/db/client.server";
+import type { Database, Queryable } from "~/db/client.server";
 import {
   type DeliveryMethod,
   type OrderStatus,
@@ -99,8 +99,8 @@ export type WithdrawalOrder = {
   email: string;
   lines: WithdrawalLine[];
   window: WithdrawalWindow;
-  /** The request still open for this order, if any: a second withdrawal shows its receipt. */
-  openRequestId: string | null;
+  /** The request already made (open, or the one that cancelled a reservation): the page shows its receipt. */
+  currentRequestId: string | null;
 };
 
 /** When the customer got the goods: the change to 'completed' (delivered, collected); null before. */
@@ -135,13 +135,18 @@ async function linesOf(db: Queryable, orderId: string): Promise<WithdrawalLine[]
   return rows.map(({ quantity, withdrawn, ...line }) => ({ ...line, available: quantity - withdrawn }));
 }
 
-async function openRequestOf(db: Queryable, orderId: string): Promise<string | null> {
+/**
+ * The request a new submission gets back instead of a second one: the order's open request, or the
+ * withdrawal that cancelled a reservation.
+ */
+async function currentRequestOf(db: Queryable, orderId: string, status: OrderStatus): Promise<string | null> {
+  const states: WithdrawalState[] = status === "cancelled" ? ["closed"] : ["received", "goods_received"];
   const [request] = await db
     .select({ id: withdrawalRequests.id })
     .from(withdrawalRequests)
-    .where(
-      and(eq(withdrawalRequests.orderId, orderId), inArray(withdrawalRequests.state, ["received", "goods_received"])),
-    );
+    .where(and(eq(withdrawalRequests.orderId, orderId), inArray(withdrawalRequests.state, states)))
+    .orderBy(desc(withdrawalRequests.createdAt))
+    .limit(1);
   return request?.id ?? null;
 }
 
@@ -157,7 +162,7 @@ export async function loadWithdrawalOrder(db: Queryable, orderId: string, now: D
     email: order.email,
     lines: await linesOf(db, orderId),
     window: withdrawalWindow(order, await possessionAt(db, orderId), now),
-    openRequestId: await openRequestOf(db, orderId),
+    currentRequestId: await currentRequestOf(db, orderId, order.status),
   };
 }
 
@@ -191,19 +196,15 @@ export async function submitWithdrawal(
     );
     const order = locked.rows[0];
     if (!order) throw new WithdrawalRefused("Ordine non trovato.");
-    const open = await openRequestOf(tx, input.orderId);
-    if (open) return { requestId: open, created: false };
+    const current = await currentRequestOf(tx, input.orderId, order.status);
+    if (current) return { requestId: current, created: false };
 
     const window = withdrawalWindow(
       { status: order.status, deliveryMethod: order.delivery_method },
       await possessionAt(tx, input.orderId),
       input.now,
     );
-    if (!window.open) {
-      const earlier = order.status === "cancelled" ? await closedRequestOf(tx, input.orderId) : null;
-      if (earlier) return { requestId: earlier, created: false };
-      throw new WithdrawalRefused(window.reason);
-    }
+    if (!window.open) throw new WithdrawalRefused(window.reason);
 
     const reservation = order.status === "reserved";
     const chosen = chooseItems(await linesOf(tx, input.orderId), reservation ? "whole" : input.items);
@@ -260,16 +261,6 @@ export async function submitWithdrawal(
   });
 }
 
-async function closedRequestOf(tx: Transaction, orderId: string): Promise<string | null> {
-  const [request] = await tx
-    .select({ id: withdrawalRequests.id })
-    .from(withdrawalRequests)
-    .where(and(eq(withdrawalRequests.orderId, orderId), eq(withdrawalRequests.state, "closed")))
-    .orderBy(desc(withdrawalRequests.createdAt))
-    .limit(1);
-  return request?.id ?? null;
-}
-
 /** The pieces the customer chose, checked against what the order still has. */
 function chooseItems(
   lines: WithdrawalLine[],
@@ -308,7 +299,7 @@ export type WithdrawalReceipt = {
   wholeOrder: boolean;
   state: WithdrawalState;
   createdAt: string;
-  items: WithdrawalForEmail["items"];
+  items: (WithdrawalForEmail["items"][number] & { id: number })[];
 };
 
 /** A request as its receipt page shows it, or null. */
@@ -320,6 +311,7 @@ export async function loadWithdrawalReceipt(db: Queryable, requestId: string): P
   if (!request) return null;
   const items = await db
     .select({
+      id: withdrawalItems.id,
       productName: orderItems.productName,
       size: orderItems.size,
       color: orderItems.color,
