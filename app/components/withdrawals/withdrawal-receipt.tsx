@@ -40,10 +40,7 @@ export function WithdrawalReceiptView({ receipt }: { receipt: WithdrawalReceipt 
       </dl>
       <ul className="divide-y divide-sand rounded-md border border-sand bg-white">
         {receipt.items.map((item) => (
-          <li
-            key={item.id}
-            className="flex justify-between gap-4 px-4 py-3 text-sm"
-          >
+          <li key={item.id} className="flex justify-between gap-4 px-4 py-3 text-sm">
             <span className="text-ink">
               {item.quantity} × {item.productName}
               {(item.size || item.color) && (

@@ -22,8 +22,8 @@ const notWithdrawable: Partial<Record<OrderStatus, string>> = {
 };
 
 /** Whether the order list should offer the withdrawal link for an order in this status. */
-export function withdrawalPossibleFor(status: OrderStatus): boolean {
-  return !(status in notWithdrawable);
+export function withdrawalPossibleFor(status: string): boolean {
+  return !Object.hasOwn(notWithdrawable, status);
 }
 
 const romeDay = new Intl.DateTimeFormat("en-CA", {
