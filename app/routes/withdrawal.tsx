@@ -139,7 +139,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const { requestId } = await submitWithdrawal(db, {
       orderId,
-      userId: user?.id ?? null,
+      // A signed-in customer who named a guest order by its e-mail withdraws as that guest.
+      userId: auth.orderEmail ? null : (user?.id ?? null),
       name: choice.name,
       email: choice.email,
       items: choice.whole

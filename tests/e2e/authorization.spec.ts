@@ -207,6 +207,16 @@ test.describe("customer pages", () => {
     }
   });
 
+  test("/orders: each order links the withdrawal function with its number", async () => {
+    await expectOutcome("/orders", "customer", {
+      shows: [
+        `/recesso?ordine=${orderOf.customer.slice(0, 8)}`,
+        `/recesso?ordine=${orderOf.customerUnlabelled.slice(0, 8)}`,
+      ],
+      hides: [`/recesso?ordine=${orderOf.otherCustomer.slice(0, 8)}`],
+    });
+  });
+
   test("/recesso: a customer picks among their own orders only; anyone else needs the order's e-mail", async () => {
     const own = orderOf.customer.slice(0, 8);
     const others = orderOf.otherCustomer.slice(0, 8);
