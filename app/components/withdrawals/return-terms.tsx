@@ -9,7 +9,10 @@ import {
 /** The return terms beside the withdrawal form, as the terms of sale state them. */
 export function ReturnTerms() {
   return (
-    <aside aria-labelledby="return-terms" className="rounded-md border border-sand bg-linen p-6 text-sm text-ink">
+    <aside
+      aria-labelledby="return-terms"
+      className="self-start rounded-md border border-sand bg-linen p-6 text-sm text-ink"
+    >
       <h2 id="return-terms" className="font-sans text-xs font-semibold tracking-[0.2em] text-ink-soft uppercase">
         Come funziona il reso
       </h2>

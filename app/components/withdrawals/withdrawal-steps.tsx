@@ -122,7 +122,9 @@ export function WithdrawalDetailsForm({
                 <div className="min-w-0 flex-1">
                   <p className="text-ink">{line.productName}</p>
                   <p className="text-ink-soft">
-                    {lineDetails(line)} · {formatEuro(line.unitPriceCents)} cad. · ordinati: {line.available}
+                    {[lineDetails(line), `${formatEuro(line.unitPriceCents)} cad.`, `pezzi: ${line.available}`]
+                      .filter(Boolean)
+                      .join(" · ")}
                   </p>
                   {line.hygieneSealed && <p className="mt-1 text-wine">{hygieneRule}</p>}
                 </div>
