@@ -31,6 +31,7 @@ export default [
   route("profile/elimina-account", "routes/profile-delete.tsx"),
   route("orders", "routes/orders.tsx"),
   route("orders/:orderId/label", "routes/order-label.ts"),
+  route("recesso", "routes/withdrawal.tsx"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.ts"),
     route("orders", "routes/admin/orders.tsx"),

@@ -71,6 +71,7 @@ import * as subscribe from "./subscribe";
 import * as secondFactor from "./two-factor";
 import * as secondFactorSetup from "./two-factor-setup";
 import * as uomo from "./uomo";
+import * as withdrawal from "./withdrawal";
 
 // The outside security test, kept: a few thousand hostile requests, the same ones at every run
 // (seeded), over the loader and action of every route of app/routes.ts, called as React Router
@@ -585,6 +586,31 @@ const targets: Target[] = [
     handler: orderLabel.loader,
     requests: 60,
     make: () => get("/orders/x/label", {}, { orderId: input.value("00000000-0000-4000-8000-000000000000") }),
+  },
+  {
+    route: "GET /recesso",
+    handler: withdrawal.loader,
+    requests: 60,
+    make: () =>
+      get("/recesso", {
+        ordine: [known.orderId.slice(0, 8), "#A1B2C3D4"],
+        richiesta: ["00000000-0000-4000-8000-000000000000"],
+      }),
+  },
+  {
+    route: "POST /recesso",
+    handler: withdrawal.action,
+    requests: 200,
+    make: () =>
+      post("/recesso", {
+        intent: ["lookup", "review", "confirm", "edit"],
+        ordine: [known.orderId.slice(0, 8), `#${known.orderId.slice(0, 8).toUpperCase()}`],
+        emailOrdine: [testShippingAddress.email, ""],
+        nome: ["Anna Neri"],
+        email: ["anna@example.it"],
+        recesso: ["tutto", "articoli"],
+        "quantita-1": ["1", "-1", "1e9"],
+      }),
   },
   { route: "GET /admin", handler: behindAdminGuard(adminLayout.loader), requests: 10, make: () => get("/admin") },
   {

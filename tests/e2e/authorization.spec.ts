@@ -235,6 +235,59 @@ test.describe("customer pages", () => {
     }
   });
 
+  test("/orders: each order links the withdrawal function with its number", async () => {
+    await expectOutcome("/orders", "customer", {
+      shows: [
+        `/recesso?ordine=${orderOf.customer.slice(0, 8)}`,
+        `/recesso?ordine=${orderOf.customerUnlabelled.slice(0, 8)}`,
+      ],
+      hides: [`/recesso?ordine=${orderOf.otherCustomer.slice(0, 8)}`],
+    });
+  });
+
+  test("/recesso: a customer picks among their own orders only; anyone else needs the order's e-mail", async () => {
+    const own = orderOf.customer.slice(0, 8);
+    const others = orderOf.otherCustomer.slice(0, 8);
+    await expectOutcome("/recesso", "guest", { shows: ["Il tuo ordine"], hides: [orderOf.customer] });
+    await expectOutcome("/recesso", "customer", { shows: [short(orderOf.customer)], hides: [orderOf.otherCustomer] });
+    await expectOutcome("/recesso", "otherCustomer", {
+      shows: [short(orderOf.otherCustomer)],
+      hides: [orderOf.customer],
+    });
+    await expectOutcome(`/recesso?ordine=${own}`, "customer", { shows: ["Passo 1 di 2", "Pigiama in cotone"] });
+    for (const role of ["guest", "otherCustomer", "admin"] as const) {
+      await expectOutcome(`/recesso?ordine=${own}`, role, { shows: [], hides: ["Passo 1 di 2", "Pigiama in cotone"] });
+      await expectOutcome(`/recesso.data?ordine=${own}`, role, { shows: [], hides: ["Pigiama in cotone"] });
+    }
+    await expectOutcome(`/recesso?ordine=${others}`, "customer", { shows: [], hides: ["Pigiama in cotone"] });
+
+    // Confirming someone else's order by its number alone records nothing.
+    for (const role of ["guest", "otherCustomer", "admin"] as const) {
+      const response = await fetch(`${baseURL}/recesso`, {
+        method: "POST",
+        redirect: "manual",
+        headers: {
+          Origin: baseURL,
+          "Content-Type": "application/x-www-form-urlencoded",
+          ...(cookies[role] ? { Cookie: cookies[role] as string } : {}),
+        },
+        body: new URLSearchParams({
+          intent: "confirm",
+          ordine: own,
+          emailOrdine: "",
+          nome: "X",
+          email: "x@example.it",
+        }),
+      });
+      expect(response.status, role).toBe(404);
+    }
+    const requests = await e2eDatabase()
+      .select()
+      .from(withdrawalRequests)
+      .where(eq(withdrawalRequests.orderId, orderOf.customer));
+    expect(requests).toHaveLength(0);
+  });
+
   test("label download: the order's customer and admins only, through a link the shop signed", async () => {
     const pdf = { status: 200, body: "%PDF-", type: "application/pdf" };
     const noOrder = { status: 404, body: "Ordine non trovato." };

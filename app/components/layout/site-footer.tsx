@@ -22,6 +22,8 @@ const aboutLinks = [
 ];
 const helpLinks = [
   { to: "/shipping", label: "Spedizioni e resi" },
+  // The online withdrawal function, on every page (art. 54-bis Codice del Consumo).
+  { to: "/recesso", label: "Recedi dal contratto qui" },
   { to: "/terms", label: "Termini e condizioni" },
   { to: "/privacy", label: "Privacy" },
 ];

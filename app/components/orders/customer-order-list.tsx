@@ -4,6 +4,7 @@ import { buttonClass } from "~/components/ui/button";
 import { type CustomerOrder, shortOrderId } from "~/modules/orders/order-views";
 import { orderStatusLabel, paymentStatusLabel } from "~/modules/orders/status";
 import { CARRIER_NAME, formatDate, formatEuro } from "~/modules/shop/constants";
+import { withdrawalPossibleFor } from "~/modules/withdrawals/window";
 import { LabelDownloadLink } from "./label-download-link";
 import { StatusBadge } from "./status-badge";
 
@@ -81,6 +82,14 @@ export function CustomerOrderList({ orders }: { orders: CustomerOrder[] }) {
                   errorTitle="Errore Download Etichetta"
                   className={`${buttonClass.secondary} gap-2`}
                 />
+              )}
+              {withdrawalPossibleFor(order.status) && (
+                <Link
+                  to={`/recesso?${new URLSearchParams({ ordine: order.id.slice(0, 8) })}`}
+                  className="block text-sm text-wine underline underline-offset-4 hover:text-wine-dark"
+                >
+                  Recedi dal contratto qui
+                </Link>
               )}
             </div>
           </details>

@@ -31,6 +31,7 @@ describe("the 'spedito' e-mail", () => {
     expect(mail.text).toContain("https://tracking.example/?match=CN620873098");
     expect(mail.html).toContain('href="https://tracking.example/?match=CN620873098"');
     expect(mail.text).not.toContain("Gli altri colli");
+    expect(mail.text).toContain("Recedi dal contratto qui: https://negozio.test/recesso?ordine=a1b2c3d4");
   });
 
   it("lists every parcel of a shipment in several parcels", () => {

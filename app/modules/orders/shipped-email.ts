@@ -1,8 +1,9 @@
 import type { ShipmentParcel, ShippingAddress } from "~/db/schema";
 import { composeEmail } from "~/modules/mail/compose";
 import type { MailMessage } from "~/modules/mail/message";
-import { CARRIER_NAME, COURIER_DELIVERY_WORKING_DAYS } from "~/modules/shop/constants";
+import { CARRIER_NAME, COURIER_DELIVERY_WORKING_DAYS, WITHDRAWAL_DAYS } from "~/modules/shop/constants";
 import { shop } from "~/modules/shop/identity";
+import { withdrawalUrl } from "./confirmation-email";
 import { shortOrderId } from "./order-views";
 
 export type ShippedOrder = { id: string; shippingAddress: ShippingAddress; parcels: ShipmentParcel[] };
@@ -41,6 +42,13 @@ export function orderShippedEmail(
         title: "I tuoi ordini",
         paragraphs: ["Trovi il numero di tracking anche tra i tuoi ordini, se hai un account."],
         link: { label: "I miei ordini", url: `${publicUrl}/orders` },
+      },
+      {
+        title: "Diritto di recesso",
+        paragraphs: [
+          `Puoi recedere entro ${WITHDRAWAL_DAYS} giorni dalla consegna, anche prima di ricevere il pacco, con la funzione online.`,
+        ],
+        link: { label: "Recedi dal contratto qui", url: withdrawalUrl(publicUrl, order.id) },
       },
     ],
   });
