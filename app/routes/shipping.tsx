@@ -130,7 +130,8 @@ export default function Shipping() {
             Hai <strong>{WITHDRAWAL_DAYS} giorni</strong> dalla consegna per restituire ciò che non ti convince, senza
             dover spiegare il motivo. Scrivici a <a href={`mailto:${shop.email}`}>{shop.email}</a> indicando il numero
             d'ordine e gli articoli da rendere: ti inviamo le istruzioni per la spedizione. Puoi anche riportarli
-            direttamente in negozio.
+            direttamente in negozio. Oppure usa la funzione online <Link to="/recesso">Recedi dal contratto qui</Link>:
+            ricevi subito la conferma via email.
           </p>
           <ul>
             <li>

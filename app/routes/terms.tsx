@@ -111,6 +111,11 @@ export default function Terms() {
             entro {WITHDRAWAL_DAYS} giorni dalla comunicazione.
           </p>
           <p>
+            Il modo più semplice è la funzione online <Link to="/recesso">Recedi dal contratto qui</Link>, che trovi in
+            fondo a ogni pagina e accanto a ogni ordine in I miei ordini: indichi l'ordine e gli articoli, confermi con
+            «Conferma recesso» e ricevi subito via email la conferma, con la data e l'ora del recesso.
+          </p>
+          <p>
             Il reso costa {formatEuro(RETURN_COST_CENTS)}, trattenuti dal rimborso, ed è gratuito per ordini a partire
             da {formatEuro(FREE_RETURN_THRESHOLD_CENTS)}. Per motivi igienici non possono essere restituiti slip,
             culotte, costumi da bagno e altri capi di intimo a contatto con la pelle se il sigillo o la protezione
