@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { bucketStart, bucketStarts, dayCount, parseStatsPeriod, previousPeriod, statsQuery } from "./periods";
+import {
+  bucketLabel,
+  bucketStart,
+  bucketStarts,
+  dayCount,
+  parseStatsPeriod,
+  previousPeriod,
+  romeToday,
+  statsQuery,
+} from "./periods";
 
 const parse = (query: string) => parseStatsPeriod(new URLSearchParams(query), "2026-11-23");
 
@@ -77,5 +86,16 @@ describe("buckets", () => {
       to: "2026-02-28",
       granularity: "giorno",
     });
+  });
+});
+
+describe("labels and today", () => {
+  it("names buckets in Italian", () => {
+    expect(bucketLabel("2026-11-23", "settimana")).toBe("23/11");
+    expect(bucketLabel("2026-11-01", "mese")).toBe("nov 2026");
+  });
+
+  it("takes today's day in Rome, not in UTC", () => {
+    expect(romeToday(new Date("2026-11-22T23:30:00Z"))).toBe("2026-11-23");
   });
 });

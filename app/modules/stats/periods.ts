@@ -112,3 +112,16 @@ export function statsQuery(period: StatsPeriod): string {
     [statsParams.granularity]: period.granularity,
   }).toString();
 }
+
+const dayMonth = new Intl.DateTimeFormat("it-IT", { timeZone: "UTC", day: "2-digit", month: "2-digit" });
+const monthYear = new Intl.DateTimeFormat("it-IT", { timeZone: "UTC", month: "short", year: "numeric" });
+
+/** A bucket as the chart names it: "23/11" (a day, or the Monday of a week), "nov 2026" (a month). */
+export function bucketLabel(start: string, granularity: Granularity): string {
+  return (granularity === "mese" ? monthYear : dayMonth).format(toDate(start));
+}
+
+/** The day it is in Rome at `now`. */
+export function romeToday(now: Date): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Rome" }).format(now);
+}
