@@ -35,7 +35,12 @@ const signedPercent = new Intl.NumberFormat("it-IT", {
   maximumFractionDigits: 1,
   signDisplay: "exceptZero",
 });
-const euroAxis = new Intl.NumberFormat("it-IT", { style: "currency", currency: "EUR", maximumFractionDigits: 0 });
+const euroAxis = new Intl.NumberFormat("it-IT", {
+  style: "currency",
+  currency: "EUR",
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
 const shortDate = new Intl.DateTimeFormat("it-IT", { timeZone: "UTC", dateStyle: "short" });
 const dayText = (day: string) => shortDate.format(new Date(`${day}T00:00:00Z`));
 
@@ -96,7 +101,7 @@ function Totals({
 
 function BestSellers({ title, rows }: { title: string; rows: BestSeller[] }) {
   return (
-    <section className={cardClass}>
+    <section aria-label={title} className={cardClass}>
       <h2 className="text-lg text-ink">{title}</h2>
       {rows.length === 0 ? (
         <p className="mt-2 text-sm text-ink-soft">Nessuna vendita nel periodo.</p>
@@ -132,7 +137,7 @@ function BestSellers({ title, rows }: { title: string; rows: BestSeller[] }) {
 
 function SellThroughTable({ title, heading, rows }: { title: string; heading: string; rows: SellThrough[] }) {
   return (
-    <section className={cardClass}>
+    <section aria-label={title} className={cardClass}>
       <h2 className="text-lg text-ink">{title}</h2>
       {rows.length === 0 ? (
         <p className="mt-2 text-sm text-ink-soft">Nessuna vendita nel periodo.</p>
@@ -246,7 +251,8 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
             title="Ricavi per periodo"
             bars={revenueBars}
             valueLabel="Ricavi"
-            format={(cents) => euroAxis.format(cents / 100)}
+            format={formatEuro}
+            formatAxis={(cents) => euroAxis.format(cents / 100)}
           />
         </section>
         <section className={cardClass}>
@@ -265,7 +271,7 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
         <SellThroughTable title="Sell-through per sottocategoria" heading="Sottocategoria" rows={stats.subcategories} />
       </div>
       <div className="mt-6 grid gap-4 lg:grid-cols-3">
-        <section className={cardClass}>
+        <section aria-label="Metodo di consegna" className={cardClass}>
           <h2 className="text-lg text-ink">Metodo di consegna</h2>
           <ul className="mt-2 space-y-1 text-sm">
             {stats.delivery.map((row) => (
@@ -277,7 +283,7 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         </section>
-        <section className={cardClass}>
+        <section aria-label="Prenotazioni ritirate" className={cardClass}>
           <h2 className="text-lg text-ink">Prenotazioni ritirate</h2>
           <p className="mt-2 text-2xl text-ink">
             {percent.format(reservations.placed === 0 ? 0 : reservations.collected / reservations.placed)}
@@ -287,7 +293,7 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
             {number.format(reservations.notCollected)}, in attesa {number.format(reservations.waiting)}.
           </p>
         </section>
-        <section className={cardClass}>
+        <section aria-label="Tasso di reso" className={cardClass}>
           <h2 className="text-lg text-ink">Tasso di reso</h2>
           <p className="mt-2 text-2xl text-ink">{percent.format(returns.rate)}</p>
           <p className="text-sm text-ink-soft">
@@ -295,7 +301,7 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
           </p>
         </section>
       </div>
-      <section className={`mt-6 ${cardClass}`}>
+      <section aria-label="Scorte in esaurimento" className={`mt-6 ${cardClass}`}>
         <h2 className="text-lg text-ink">Scorte in esaurimento</h2>
         <p className="text-sm text-ink-soft">
           Varianti vendute nel periodo la cui scorta dura meno di 30 giorni a questo ritmo.

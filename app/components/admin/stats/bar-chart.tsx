@@ -21,12 +21,15 @@ export function BarChart({
   title,
   bars,
   format,
+  formatAxis = format,
   valueLabel,
 }: {
   title: string;
   bars: Bar[];
-  /** The value as the axis and tooltips write it, e.g. "1.234,56 €". */
+  /** A value as the tooltips and the table write it, e.g. "1.234,56 €". */
   format: (value: number) => string;
+  /** A gridline's value, e.g. "1.000 €". */
+  formatAxis?: (value: number) => string;
   /** The table's heading of the values, e.g. "Ricavi". */
   valueLabel: string;
 }) {
@@ -53,7 +56,7 @@ export function BarChart({
               dominantBaseline="middle"
               className="fill-ink-soft text-[11px]"
             >
-              {format(tick)}
+              {formatAxis(tick)}
             </text>
           </g>
         ))}
