@@ -29,9 +29,13 @@ describe("parseStatsPeriod", () => {
     const { period, errors } = parse("dal=2026-02-30&raggruppa=anno");
     expect(period).toEqual({ from: "2026-10-25", to: "2026-11-23", granularity: "giorno" });
     expect(errors).toEqual([
-      "Data iniziale non valida (usa il formato AAAA-MM-GG): «2026-02-30».",
+      "Data iniziale non valida (usa il formato AAAA-MM-GG, dal 1900): «2026-02-30».",
       "Raggruppamento non valido: «anno».",
     ]);
+  });
+
+  it("refuses days before 1900", () => {
+    expect(parse("dal=0001-01-01&al=1899-12-31").errors).toHaveLength(2);
   });
 
   it("refuses a period ending before it starts", () => {
@@ -78,6 +82,14 @@ describe("buckets", () => {
       "2026-11-30",
       "2026-12-07",
     ]);
+  });
+
+  it("ends at the last day a year of four digits has", () => {
+    expect(bucketStarts({ from: "9999-12-30", to: "9999-12-31", granularity: "giorno" })).toEqual([
+      "9999-12-30",
+      "9999-12-31",
+    ]);
+    expect(parse("dal=9999-01-01&al=9999-12-31&raggruppa=mese").period.to).toBe("9999-12-31");
   });
 
   it("compares with the period of the same length just before", () => {

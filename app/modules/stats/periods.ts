@@ -24,6 +24,7 @@ const MAX_DAYS = 5 * 366;
 /** Bars a chart can show legibly; more asks for a coarser grouping. */
 export const MAX_BUCKETS = 400;
 
+const FIRST_DAY = "1900-01-01";
 const dayMs = 24 * 60 * 60 * 1000;
 const toDate = (day: string) => new Date(`${day}T00:00:00Z`);
 const toDay = (date: Date) => date.toISOString().slice(0, 10);
@@ -49,8 +50,10 @@ export function bucketStart(day: string, granularity: Granularity): string {
 /** The first day of every bucket touching the period, in order (the first may start before `from`). */
 export function bucketStarts({ from, to, granularity }: StatsPeriod): string[] {
   const starts: string[] = [];
+  const end = toDate(to).getTime();
   let start = bucketStart(from, granularity);
-  while (start <= to) {
+  // Compared as times, not text: the day after 9999-12-31 is written "+010000-01-01".
+  while (toDate(start).getTime() <= end) {
     starts.push(start);
     if (granularity === "giorno") start = addDays(start, 1);
     else if (granularity === "settimana") start = addDays(start, 7);
@@ -77,8 +80,9 @@ export function parseStatsPeriod(params: URLSearchParams, today: string): Parsed
   const day = (name: string, fallback: string, label: string) => {
     const value = raw(name);
     if (value === "") return fallback;
-    if (isDay(value)) return value;
-    errors.push(`${label} non valida (usa il formato AAAA-MM-GG): «${value.slice(0, 40)}».`);
+    // The shop sold nothing before 1900; earlier days would let the previous period reach year 0.
+    if (isDay(value) && value >= FIRST_DAY) return value;
+    errors.push(`${label} non valida (usa il formato AAAA-MM-GG, dal 1900): «${value.slice(0, 40)}».`);
     return fallback;
   };
   let to = day(statsParams.to, today, "Data finale");
