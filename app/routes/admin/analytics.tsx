@@ -46,7 +46,8 @@ const dayText = (day: string) => shortDate.format(new Date(`${day}T00:00:00Z`));
 
 const labelClass = "text-xs font-medium tracking-[0.1em] text-ink-soft uppercase";
 const controlClass = "mt-1 w-full rounded-sm border border-sand bg-white px-3 py-2 text-sm text-ink focus:border-ink";
-const cardClass = "rounded-md border border-sand bg-white p-4";
+// A wide table scrolls inside its card, never the page (phones).
+const cardClass = "min-w-0 overflow-x-auto rounded-md border border-sand bg-white p-4";
 
 /** "+12,5% rispetto a …" or nothing when the previous period had nothing to compare with. */
 function change(current: number, previous: number): string {
