@@ -54,6 +54,8 @@ async function main(): Promise<void> {
   await fs.chmod(workDir, 0o755);
   const database = await openBenchDatabase(workDir);
   const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+  // An idle client the throwaway server drops while stopping emits an error: logged, not a crash.
+  pool.on("error", (error) => log(`idle database client: ${error.message}`));
   // The logger records the SQL the app sends, so the ceiling can replay exactly the same statements.
   const db = drizzle(pool, {
     schema,
