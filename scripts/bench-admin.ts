@@ -3,10 +3,12 @@
 // admin's order list (first, middle and last page, each filter, search by name, e-mail and order
 // number) and the CSV export of every order, each beside a ceiling measured in the same run: the very
 // SQL statements the app sent, replayed through the bare driver. See docs/decisions/0010-admin-order-list.md.
+// Then it adds orders up to 100,000, with their lines, refunds and withdrawals, and measures every
+// sales statistic the same way (docs/decisions/0014-sales-statistics.md).
 //
 // Environment: BENCH_DATABASE_URL (a PostgreSQL server on which a throwaway database is created;
 // default: a throwaway embedded PostgreSQL), BENCH_KEEP_DATABASE=1 (keep it, server only),
-// BENCH_ORDERS (default 20000), BENCH_EXPLAIN=1 (print the plan of each case's list query).
+// BENCH_ORDERS (default 20000), BENCH_STATS_ORDERS (default 100000), BENCH_EXPLAIN=1 (print the plan of each case's list query).
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -19,6 +21,18 @@ import * as schema from "../app/db/schema";
 import { exportOrders, listOrders } from "../app/modules/orders/admin-orders.server";
 import { noOrderFilters, type OrderListFilters } from "../app/modules/orders/order-list-filters";
 import { ordersCsvHeader, ordersCsvRows } from "../app/modules/orders/orders-csv";
+import { addDays, previousPeriod, romeToday, type StatsPeriod } from "../app/modules/stats/periods";
+import {
+  bestSellers,
+  deliverySplit,
+  reservations,
+  returnsRate,
+  salesSeries,
+  salesStats,
+  salesTotals,
+  sellThrough,
+  stockRunningOut,
+} from "../app/modules/stats/sales-stats.server";
 import { type BenchRow, log, ms, openBenchDatabase, percentile, printTable, seconds } from "./bench-support";
 
 const orderCount = Number(process.env.BENCH_ORDERS ?? 20_000);
@@ -26,6 +40,9 @@ const listRuns = 200;
 const exportRuns = 10;
 const listTargetMs = 20;
 const exportTargetMs = 1000;
+const statsOrderCount = Math.max(orderCount, Number(process.env.BENCH_STATS_ORDERS ?? 100_000));
+const statsRuns = 10;
+const statsTargetMs = 250;
 
 type RecordedQuery = { text: string; params: unknown[] };
 type Stats = { p50: number; p95: number };
@@ -37,6 +54,8 @@ async function main(): Promise<void> {
   await fs.chmod(workDir, 0o755);
   const database = await openBenchDatabase(workDir);
   const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+  // An idle client the throwaway server drops while stopping emits an error: logged, not a crash.
+  pool.on("error", (error) => log(`idle database client: ${error.message}`));
   // The logger records the SQL the app sends, so the ceiling can replay exactly the same statements.
   const db = drizzle(pool, {
     schema,
@@ -51,9 +70,14 @@ async function main(): Promise<void> {
     log(`Loaded ${orderCount} orders in ${seconds(performance.now() - loadStarted)}.`);
     await benchList(db, pool, sample);
     await benchExport(db, pool);
+    const statsStarted = performance.now();
+    await loadStatsData(pool, statsOrderCount - orderCount);
+    await pool.query("VACUUM ANALYZE");
+    log(`Loaded up to ${statsOrderCount} orders with their lines in ${seconds(performance.now() - statsStarted)}.`);
+    await benchStats(db, pool);
   } finally {
     printTable(
-      `Admin order list benchmark: ${orderCount} orders, ${os.cpus().length} CPUs, Node ${process.version}`,
+      `Admin benchmark: list and export on ${orderCount} orders, statistics on ${statsOrderCount}, ${os.cpus().length} CPUs, Node ${process.version}`,
       rows,
     );
     await pool.end();
@@ -251,6 +275,65 @@ async function loadOrders(pool: pg.Pool, total: number): Promise<Sample> {
   return { name: row.name, email: row.email, shortId: row.id.slice(0, 8) };
 }
 
+const brands = ["Lovable", "Sloggi", "Triumph", "Playtex", "Liabel", "Ragno", "Cotonella", "Lormar", "Lepel"] as const;
+
+/**
+ * For the statistics: 400 products of 4 variants, `moreOrders` orders more, 1 to 3 lines on every
+ * order, the refunds of the refunded orders and a withdrawal on 3% of the orders sold.
+ */
+async function loadStatsData(pool: pg.Pool, moreOrders: number): Promise<void> {
+  const db = drizzle(pool, { schema });
+  const products = await db
+    .insert(schema.products)
+    .values(
+      Array.from({ length: 400 }, (_, i) => ({
+        name: `Articolo ${i + 1}`,
+        gender: pick(["Donna", "Uomo", "Bambini"] as const),
+        subcategory: pick(schema.subcategories),
+        brand: pick(brands),
+        priceCents: 1000 + Math.floor(random() * 5000),
+        sku: `BENCH-${i}`,
+      })),
+    )
+    .returning({ id: schema.products.id });
+  await db.insert(schema.productVariants).values(
+    products.flatMap(({ id }) =>
+      ["S", "M", "L", "XL"].map((size) => ({
+        productId: id,
+        colorName: "Nero",
+        colorCode: "#111111",
+        size,
+        sku: `BENCH-${id}-${size}`,
+        stock: Math.floor(random() * 60),
+      })),
+    ),
+  );
+  if (moreOrders > 0) await loadOrders(pool, moreOrders);
+  // Lines in SQL: a random variant per line, 1 to 3 lines per order.
+  await pool.query(`
+    with v as (select min(id) as first, count(*) as n from product_variants),
+    lines as (
+      select o.id as order_id, v.first + floor(random() * v.n)::int as variant_id, 1 + floor(random() * 3)::int as quantity
+      from orders o cross join v cross join lateral generate_series(1, 1 + floor(random() * 3)::int) as g
+    )
+    insert into order_items (order_id, product_id, variant_id, product_name, quantity, unit_price_cents, discount_cents)
+    select l.order_id, pv.product_id, pv.id, p.name, l.quantity, p.price_cents, case when random() < 0.2 then 200 else 0 end
+    from lines l join product_variants pv on pv.id = l.variant_id join products p on p.id = pv.product_id`);
+  await pool.query(`
+    insert into payments (order_id, provider, state, amount_cents, expires_at, paid_at)
+    select id, 'sandbox', 'paid', total_cents, created_at, created_at from orders
+    where payment_status in ('refunded', 'partially_refunded')`);
+  await pool.query(`
+    insert into refunds (order_id, payment_id, provider, amount_cents, state, idempotency_key, requested_by)
+    select o.id, p.id, 'sandbox', case when o.payment_status = 'refunded' then o.total_cents else o.total_cents / 3 end,
+      'succeeded', gen_random_uuid()::text, 'bench'
+    from orders o join payments p on p.order_id = o.id`);
+  await pool.query(`
+    insert into withdrawal_requests (order_id, name, email, whole_order, state)
+    select id, 'Cliente', email, true, 'closed' from orders
+    where payment_status in ('paid', 'paid_in_store', 'partially_refunded', 'refunded') and random() < 0.03`);
+}
+
 // ---------------------------------------------------------------------------
 // Measurements
 // ---------------------------------------------------------------------------
@@ -308,6 +391,44 @@ async function benchExport(db: Database, pool: pg.Pool): Promise<void> {
     const characters = await render(filters);
     const stats = await compareWithCeiling(pool, () => render(filters), exportRuns, { parallel: false });
     addRow(`CSV export: ${name} (${(characters / 1e6).toFixed(1)} M chars)`, stats, exportTargetMs);
+  }
+}
+
+/** Every statistic over a month by day and a year by week, then the whole page; the slowest beside its SQL. */
+async function benchStats(db: Database, pool: pg.Pool): Promise<void> {
+  const today = romeToday(new Date());
+  const periods: { name: string; period: StatsPeriod }[] = [
+    { name: "30 days by day", period: { from: addDays(today, -29), to: today, granularity: "giorno" } },
+    { name: "a year by week", period: { from: addDays(today, -364), to: today, granularity: "settimana" } },
+  ];
+  const figures: { name: string; run: (period: StatsPeriod) => Promise<unknown> }[] = [
+    { name: "totals", run: (period) => salesTotals(db, period) },
+    { name: "series", run: (period) => salesSeries(db, period) },
+    { name: "best sellers by units", run: (period) => bestSellers(db, period, "units") },
+    { name: "best sellers by revenue", run: (period) => bestSellers(db, period, "revenue") },
+    { name: "sell-through by brand", run: (period) => sellThrough(db, period, "brand") },
+    { name: "sell-through by subcategory", run: (period) => sellThrough(db, period, "subcategory") },
+    { name: "stock running out", run: (period) => stockRunningOut(db, period) },
+    { name: "delivery split", run: (period) => deliverySplit(db, period) },
+    { name: "reservations", run: (period) => reservations(db, period) },
+    { name: "returns rate", run: (period) => returnsRate(db, period) },
+  ];
+  let slowest: { what: string; app: Stats; ceiling: Stats } | null = null;
+  for (const { name: periodName, period } of periods) {
+    const { totals } = await salesStats(db, period, previousPeriod(period));
+    for (const figure of figures) {
+      const stats = await compareWithCeiling(pool, () => figure.run(period), statsRuns, { parallel: false });
+      const what = `statistics: ${figure.name}, ${periodName} [${totals.orders} orders]`;
+      addRow(what, stats, statsTargetMs);
+      if (!slowest || stats.app.p95 > slowest.app.p95) slowest = { what, ...stats };
+    }
+    const page = await compareWithCeiling(pool, () => salesStats(db, period, previousPeriod(period)), statsRuns, {
+      parallel: true,
+    });
+    addRow(`statistics: the whole page, ${periodName}`, page, statsTargetMs);
+  }
+  if (slowest) {
+    log(`Slowest statistic: ${slowest.what}: p95 ${ms(slowest.app.p95)}, bare SQL p95 ${ms(slowest.ceiling.p95)}.`);
   }
 }
 

@@ -29,6 +29,8 @@ import {
 } from "../../tests/support/fuzz";
 import { callRoute, formPost } from "../../tests/support/route";
 import { testContext, testServices } from "../../tests/support/services";
+import * as adminAnalytics from "./admin/analytics";
+import * as adminAnalyticsExport from "./admin/analytics-export";
 import * as adminIndex from "./admin/index";
 import * as adminLayout from "./admin/layout";
 import * as adminOrderDetail from "./admin/order-detail";
@@ -202,6 +204,13 @@ const adminOrderQuery = {
   al: ["2026-12-31", "9999-12-31"],
   cerca: ["Anna", "#A1B2C3D4", "a1b2c3d4", "ro", "%_\\'"],
   pagina: ["1", "2", "999999", "0"],
+};
+
+/** The statistics' period, valid and not. */
+const adminStatsQuery = {
+  dal: ["2026-01-01", "2026-02-30", "0000-01-01", "1900-01-01"],
+  al: ["2026-12-31", "9999-12-31", "ieri"],
+  raggruppa: ["giorno", "settimana", "mese", "anno"],
 };
 
 /** The export's loader, its CSV read to the end: a failure while streaming is a crash too. */
@@ -700,6 +709,18 @@ const targets: Target[] = [
         },
         { params: { requestId: input.value("00000000-0000-4000-8000-000000000000") } },
       ),
+  },
+  {
+    route: "GET /admin/analytics",
+    handler: behindAdminGuard(adminAnalytics.loader),
+    requests: 60,
+    make: () => adminGet("/admin/analytics", adminStatsQuery),
+  },
+  {
+    route: "GET /admin/analytics/export.csv",
+    handler: behindAdminGuard(adminAnalyticsExport.loader),
+    requests: 40,
+    make: () => adminGet("/admin/analytics/export.csv", adminStatsQuery),
   },
   {
     route: "GET /admin/products",

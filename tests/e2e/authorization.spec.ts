@@ -124,9 +124,14 @@ const adminEndpoints: { path: string; routeId: string; adminPage: () => Outcome;
     adminPage: () => ({ shows: [`Recesso ordine ${short(orderOf.customerUnlabelled)}`, "Pigiama in cotone"] }),
     adminData: () => ({ shows: [returnOf, "Pigiama in cotone"] }),
   },
+  {
+    path: "/admin/analytics",
+    routeId: "admin-analytics",
+    adminPage: () => ({ shows: ["Statistiche di Vendita", "Ricavi per periodo"] }),
+    adminData: () => ({ shows: ["revenueCents"] }),
+  },
   ...[
     ["/admin/products", "admin-products", "Gestione Prodotti"],
-    ["/admin/analytics", "admin-analytics", "Statistiche di Vendita"],
     ["/admin/settings", "admin-settings", "Impostazioni"],
   ].map(([path, routeId, title]) => ({
     path: path as string,
@@ -195,6 +200,10 @@ test.describe("admin actions and downloads", () => {
     const csv = `/admin/orders/export.csv?cerca=${orderOf.customer.slice(0, 8)}`;
     for (const role of ["guest", "customer", "otherCustomer"] as const) await expectOutcome(csv, role, home);
     await expectOutcome(csv, "admin", { status: 200, body: `#${orderOf.customer.slice(0, 8)};`, type: "text/csv" });
+
+    const statsCsv = "/admin/analytics/export.csv?dal=1990-01-01&al=1990-01-01";
+    for (const role of ["guest", "customer", "otherCustomer"] as const) await expectOutcome(statsCsv, role, home);
+    await expectOutcome(statsCsv, "admin", { status: 200, body: "1990-01-01;", type: "text/csv" });
   });
 });
 

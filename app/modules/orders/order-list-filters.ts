@@ -68,7 +68,7 @@ export const orderFilterOptions: {
 };
 
 /** A calendar day that exists (2026-02-30 does not). */
-function isDay(text: string): boolean {
+export function isDay(text: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || text.startsWith("0000")) return false;
   const day = new Date(`${text}T00:00:00Z`);
   return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(text);

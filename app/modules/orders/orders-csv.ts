@@ -39,7 +39,7 @@ export function csvEuro(cents: number): string {
   return `${sign}${Math.trunc(abs / 100)},${String(abs % 100).padStart(2, "0")}`;
 }
 
-function csvLine(cells: string[]): string {
+export function csvLine(cells: string[]): string {
   return `${cells.map(csvCell).join(";")}\r\n`;
 }
 
