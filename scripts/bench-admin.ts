@@ -4,7 +4,7 @@
 // number) and the CSV export of every order, each beside a ceiling measured in the same run: the very
 // SQL statements the app sent, replayed through the bare driver. See docs/decisions/0010-admin-order-list.md.
 // Then it adds orders up to 100,000, with their lines, refunds and withdrawals, and measures every
-// sales statistic the same way (docs/decisions/0014-sales-statistics.md).
+// sales statistic the same way (docs/decisions/0012-sales-statistics.md).
 //
 // Environment: BENCH_DATABASE_URL (a PostgreSQL server on which a throwaway database is created;
 // default: a throwaway embedded PostgreSQL), BENCH_KEEP_DATABASE=1 (keep it, server only),

@@ -4,7 +4,7 @@ import type { DeliveryMethod } from "~/db/schema";
 import { bucketStarts, type Granularity, type StatsPeriod } from "./periods";
 
 // The admin's sales statistics, each figure one SQL statement over the orders of a period (callers
-// check the admin role first). What counts as a sale and as revenue: docs/decisions/0014-sales-statistics.md.
+// check the admin role first). What counts as a sale and as revenue: docs/decisions/0012-sales-statistics.md.
 // Money in integer cents; days are the shop's (Europe/Rome) whatever the server's time zone.
 
 type Range = Pick<StatsPeriod, "from" | "to">;
