@@ -1,13 +1,15 @@
 import { randomUUID } from "node:crypto";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DeliveryMethod, OrderStatus, PaymentStatus } from "~/db/schema";
 import { orderItems, orders, payments, products, productVariants, refunds, withdrawalRequests } from "~/db/schema";
 import { connectTestDatabase } from "../../../tests/integration/database";
-import { testShippingAddress } from "../../../tests/support/fixtures";
+import { deleteTestVariants, TEST_SKU_PREFIX, testShippingAddress } from "../../../tests/support/fixtures";
 import { bucketStarts, previousPeriod, type StatsPeriod } from "./periods";
 import { salesStats } from "./sales-stats.server";
 
 const db = connectTestDatabase();
+// The demo catalogue is counted by other tests: the products made here go when the file ends.
+afterAll(() => deleteTestVariants(db));
 
 // Generated orders in spring 1987 (no other test places orders then), across the night summer time
 // began in Rome (29 March), compared with sums computed here independently, in plain JavaScript.
@@ -53,7 +55,7 @@ beforeAll(async () => {
     const name = `Articolo statistiche ${index}`;
     const [product] = await db
       .insert(products)
-      .values({ name, gender: "Donna", subcategory, brand, priceCents: 1000, sku: `STATS-${randomUUID()}` })
+      .values({ name, gender: "Donna", subcategory, brand, priceCents: 1000, sku: `${TEST_SKU_PREFIX}${randomUUID()}` })
       .returning({ id: products.id });
     const productId = (product as { id: number }).id;
     for (const size of ["S", "M"]) {
