@@ -884,12 +884,40 @@ export const coupons = pgTable(
     endsAt: timestamp("ends_at", { withTimezone: true }),
     maxUses: integer("max_uses"),
     usedCount: integer("used_count").notNull().default(0),
+    createdAt: createdAt(),
   },
   (table) => [
     check("coupons_code_uppercase_check", sql`${table.code} = upper(${table.code})`),
     check("coupons_percent_off_check", sql`${table.percentOff} between 1 and 100`),
     check("coupons_used_count_check", sql`${table.usedCount} >= 0`),
   ],
+);
+
+/**
+ * The shop's settings as staff edit them in 'Impostazioni', one row per group of fields (e.g.
+ * "shipping"); a group without a row reads its defaults from code (modules/settings).
+ */
+export const shopSettings = pgTable("shop_settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** Every change of a setting or a coupon: who, when, old → new. Kept when the account is gone. */
+export const settingChanges = pgTable(
+  "setting_changes",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    /** What changed: a settings group ("shipping") or a coupon ("coupon:ESTATE10"). */
+    subject: text("subject").notNull(),
+    oldValue: jsonb("old_value"),
+    newValue: jsonb("new_value"),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The account's e-mail then, kept when the account is gone. */
+    userEmail: text("user_email").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("setting_changes_created_at_idx").on(table.createdAt.desc())],
 );
 
 /** A cart line as the browser keeps it: product, size, colour and quantity (prices come from the database). */
