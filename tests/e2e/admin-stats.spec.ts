@@ -48,8 +48,11 @@ test("staff choose a period and read its revenue, orders, best sellers and chart
   await expect(byUnits.getByRole("row", { name: /Calze/ })).toContainText("2");
 
   const chart = page.getByRole("img", { name: "Ricavi per periodo" });
-  await expect(chart).toContainText("181,35 €");
+  // A gridline above the day's revenue, and the bar's exact value in its tooltip.
   await expect(chart).toContainText("200 €");
+  await chart.locator(".recharts-bar-rectangle").first().hover();
+  await expect(chart).toContainText("181,35 €");
+  await expect(page.getByRole("table", { name: "Ricavi per periodo" })).toContainText("181,35 €");
   await expect(page.getByRole("table", { name: "Ordini per periodo" })).toContainText("2");
   await expect(page.getByRole("region", { name: "Prenotazioni ritirate" })).toContainText("1 ritirate su 1");
 
