@@ -5,6 +5,7 @@ import express from "express";
 import type { ServerBuild } from "react-router";
 import type { Config } from "../app/config.server";
 import { requestContext, type Services } from "../app/services.server";
+import { healthProbes } from "./health";
 import {
   allowedMethods,
   bodyLimits,
@@ -29,6 +30,8 @@ export async function createHttpApp(config: Config, services: Services): Promise
   // bytes. Browsers that accept Brotli get it at the middleware's quality 4, cheaper and smaller still.
   app.use(compression({ level: 4 }));
   app.use(securityHeaders(config.env === "production"));
+  // Before the request log: probes every few seconds would drown it.
+  app.use(healthProbes(services.db));
   app.use(requestLog());
   app.use(allowedMethods());
   app.use(bodyLimits());

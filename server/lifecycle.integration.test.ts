@@ -68,6 +68,7 @@ describe("the server with its embedded PostgreSQL", () => {
     const first = startServer();
     await waitForShop(first.output);
     expect(first.output()).toContain("demo data loaded");
+    expect(await (await fetch(`http://127.0.0.1:${port}/readyz`)).text()).toBe("pronto");
 
     // Something a shop would have changed, which a second start must keep.
     const client = await embeddedDatabaseClient();

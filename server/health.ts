@@ -1,0 +1,44 @@
+import express from "express";
+import type { Database } from "../app/db/client.server";
+import { pendingMigrationCount } from "../app/db/migrate.server";
+import { logger } from "../app/logger.server";
+
+// Probes for a load balancer or an orchestrator. /healthz: the process answers (restart it if not).
+// /readyz: it can serve the shop, its database reachable and fully migrated (send it traffic if so).
+
+/** A probe must answer quickly even when the database hangs. */
+const readinessTimeoutMs = 2000;
+
+const plainText = "text/plain; charset=utf-8";
+
+async function readiness(db: Database): Promise<string | null> {
+  const pending = await pendingMigrationCount(db);
+  return pending === 0 ? null : `Migrazioni del database da applicare: ${pending}.`;
+}
+
+export function healthProbes(db: Database): express.Router {
+  const router = express.Router();
+  router.get("/healthz", (_req, res) => {
+    res.set("Cache-Control", "no-store").type(plainText).send("ok");
+  });
+  router.get("/readyz", async (_req, res) => {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<string>((resolve) => {
+      timer = setTimeout(() => resolve("Il database non risponde."), readinessTimeoutMs);
+    });
+    const problem = await Promise.race([
+      readiness(db).catch((error: unknown) => {
+        logger.warn({ err: error }, "readiness check failed");
+        return "Il database non è raggiungibile.";
+      }),
+      timeout,
+    ]);
+    clearTimeout(timer);
+    res
+      .status(problem ? 503 : 200)
+      .set("Cache-Control", "no-store")
+      .type(plainText)
+      .send(problem ?? "pronto");
+  });
+  return router;
+}
