@@ -1,5 +1,6 @@
 import path from "node:path";
 import { ConfigError, readConfig } from "../app/config.server";
+import { seedDemoOrders } from "../app/demo/orders.server";
 import { hasCatalog, seedDemoData } from "../app/demo/seed.server";
 import { logger } from "../app/logger.server";
 import { type Scheduler, startScheduler } from "../app/modules/jobs/scheduler.server";
@@ -8,6 +9,7 @@ import { type MailWorker, startMailWorker } from "../app/modules/mail/queue.serv
 import { mailTransportFor } from "../app/modules/mail/transport.server";
 import { paymentProviderFor } from "../app/modules/payments/providers.server";
 import { carrierFor } from "../app/modules/shipping/carriers.server";
+import { romeToday } from "../app/modules/stats/periods";
 import { type Services, systemClock } from "../app/services.server";
 import { openDatabase } from "./database";
 import { createHttpApp } from "./http";
@@ -21,6 +23,7 @@ async function main(): Promise<void> {
   try {
     if (!(await hasCatalog(database.db))) {
       await seedDemoData(database.db, path.join(config.dataDir, "files"));
+      await seedDemoOrders(database.db, romeToday(new Date()));
       logger.info("demo data loaded");
     }
     const mailTransport = mailTransportFor(config);

@@ -1,4 +1,8 @@
 import { expect, test } from "@playwright/test";
+import { buildDemoCatalog } from "../../app/demo/catalog/catalog";
+import { buildDemoOrders, DEMO_ORDER_DAYS } from "../../app/demo/orders";
+import { formatEuro } from "../../app/modules/shop/constants";
+import { addDays, romeToday } from "../../app/modules/stats/periods";
 import { createUser, logIn, placeOrder } from "./support/accounts";
 import { openHydrated, skipCookieBannerAndPopup } from "./support/page";
 
@@ -60,4 +64,24 @@ test("staff choose a period and read its revenue, orders, best sellers and chart
   await page.getByRole("link", { name: "Esporta CSV" }).click();
   const file = await download;
   expect(file.suggestedFilename()).toBe(`statistiche-${day}-${day}.csv`);
+});
+
+test("the statistics of the last sixty days are those of the demo orders the shop started with", async ({ page }) => {
+  const today = romeToday(new Date());
+  const demo = buildDemoOrders(buildDemoCatalog(), today);
+  const sold = demo.filter((order) =>
+    ["paid", "paid_in_store", "partially_refunded", "refunded"].includes(order.paymentStatus),
+  );
+  const revenueCents = sold.reduce((sum, order) => sum + order.totalCents - order.refundedCents, 0);
+
+  await logIn(page, await createUser("admin", "Ada Admin"));
+  const from = addDays(today, -DEMO_ORDER_DAYS);
+  await openHydrated(page, `/admin/analytics?dal=${from}&al=${addDays(today, -1)}&raggruppa=settimana`);
+  const figure = (label: string) =>
+    page
+      .locator("dl > div")
+      .filter({ has: page.locator("dt", { hasText: new RegExp(`^${label}$`) }) })
+      .getByRole("definition");
+  await expect(figure("Ricavi").first()).toHaveText(formatEuro(revenueCents));
+  await expect(figure("Ordini").first()).toHaveText(String(sold.length));
 });
