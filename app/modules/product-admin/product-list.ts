@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { type Gender, genders, type Subcategory, subcategories } from "~/db/schema";
+import { searchTerm } from "~/modules/catalog/filters";
 
 // The filters of the admin's product list as they travel in the address (Italian names, so a plain
 // GET form works without JavaScript and a filtered list can be bookmarked). Pure: read and written
@@ -77,10 +78,11 @@ export function parseProductListFilters(params: URLSearchParams): ProductListFil
     (values as readonly string[]).includes(value) ? (value as T) : null;
   const page = z.coerce.number().int().min(1).max(MAX_PAGE).safeParse(get("page"));
   return {
-    search: get("search").slice(0, 100),
+    // Typed texts as the shop's search box reads them: no control characters (PostgreSQL refuses NUL), 100 at most.
+    search: searchTerm(get("search")),
     gender: oneOf(genders, get("gender")),
     subcategory: oneOf(subcategories, get("subcategory")),
-    brand: get("brand").slice(0, 100),
+    brand: searchTerm(get("brand")),
     flag: oneOf(productFlags, get("flag")),
     lowStock: get("lowStock") === "1",
     state: oneOf(productStates, get("state")) ?? defaultProductFilters.state,
