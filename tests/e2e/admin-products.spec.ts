@@ -14,6 +14,11 @@ import { openHydrated, skipCookieBannerAndPopup } from "./support/page";
 test.beforeEach(({ page }) => skipCookieBannerAndPopup(page));
 test.afterAll(() => deleteTestVariants(e2eDatabase()));
 
+/** The page's answer to the last action (other live regions of the page are empty). */
+async function expectNotice(page: Page, text: string) {
+  await expect(page.getByRole("status").filter({ hasText: text })).toHaveText(text);
+}
+
 async function fillVariant(page: Page, row: number, colour: string, code: string, size: string, stock: string) {
   const variant = page.getByRole("listitem", { name: `Variante ${row}` });
   await variant.getByLabel("Colore", { exact: true }).fill(colour);
@@ -23,6 +28,8 @@ async function fillVariant(page: Page, row: number, colour: string, code: string
 }
 
 test("staff add a product in two colours, find it in the shop, reduce its price, then archive it", async ({ page }) => {
+  // Four pages of the admin and four of the shop, one after the other.
+  test.slow();
   const word = `Zefiro${randomUUID().slice(0, 6)}`;
   const name = `Body ${word}`;
   const sku = `${TEST_SKU_PREFIX}${randomUUID()}`;
@@ -46,7 +53,7 @@ test("staff add a product in two colours, find it in the shop, reduce its price,
   await page.getByRole("button", { name: "Crea prodotto" }).click();
 
   await expect(page).toHaveURL(/\/admin\/products\/\d+\?fatto=creato$/);
-  await expect(page.getByRole("status")).toHaveText("Prodotto creato.");
+  await expectNotice(page, "Prodotto creato.");
   const productId = /\/admin\/products\/(\d+)/.exec(page.url())?.[1];
   await expect(page.getByRole("link", { name: "Immagini" })).toHaveAttribute(
     "href",
@@ -71,7 +78,7 @@ test("staff add a product in two colours, find it in the shop, reduce its price,
   await page.getByLabel("Sconto (%)").fill("20");
   await page.getByLabel("Prezzo originale (€)").fill("49,00");
   await page.getByRole("button", { name: "Salva modifiche" }).click();
-  await expect(page.getByRole("status")).toHaveText("Prodotto salvato.");
+  await expectNotice(page, "Prodotto salvato.");
   await expect(
     page.getByText("Prezzo più basso dei 30 giorni prima del prezzo attuale (Omnibus): 49,00 €"),
   ).toBeVisible();
@@ -83,7 +90,7 @@ test("staff add a product in two colours, find it in the shop, reduce its price,
   // Off sale: gone from the shop, its page a 404.
   await openHydrated(page, `/admin/products/${productId}`);
   await page.getByRole("button", { name: "Archivia" }).click();
-  await expect(page.getByRole("status")).toHaveText("Prodotto archiviato: non è più in vendita.");
+  await expectNotice(page, "Prodotto archiviato: non è più in vendita.");
   const gone = await page.goto(`/product/${productId}`);
   expect(gone?.status()).toBe(404);
   await page.goto(`/shop?search=${word}`);
@@ -104,9 +111,9 @@ test("on the list, staff restock a variant with one submit; a stock changed mean
   await page.getByLabel("Prezzo di vendita (€)").fill("9,90");
   await fillVariant(page, 1, "Blu", "#1f3a93", "40/41", "2");
   await page.getByRole("button", { name: "Crea prodotto" }).click();
-  await expect(page.getByRole("status")).toHaveText("Prodotto creato.");
+  await expectNotice(page, "Prodotto creato.");
   await page.getByRole("button", { name: "Archivia" }).click();
-  await expect(page.getByRole("status")).toHaveText("Prodotto archiviato: non è più in vendita.");
+  await expectNotice(page, "Prodotto archiviato: non è più in vendita.");
 
   await page.setViewportSize({ width: 390, height: 844 });
   await openHydrated(page, `/admin/products?cerca=${sku}&stato=archiviati`);
@@ -117,7 +124,7 @@ test("on the list, staff restock a variant with one submit; a stock changed mean
 
   await stock.fill("14");
   await page.getByRole("button", { name: "Salva giacenze" }).first().click();
-  await expect(page.getByRole("status")).toHaveText("Giacenza aggiornata.");
+  await expectNotice(page, "Giacenza aggiornata.");
   await expect(page.getByLabel("Giacenza Blu 40/41")).toHaveValue("14");
 
   // An order takes one while the page is open.
