@@ -100,6 +100,8 @@ test("staff add a product in two colours, find it in the shop, reduce its price,
 test("on the list, staff restock a variant with one submit; a stock changed meanwhile is not overwritten", async ({
   page,
 }) => {
+  // A product made through the pages first, then the list on a phone.
+  test.slow();
   const sku = `${TEST_SKU_PREFIX}${randomUUID()}`;
   await logIn(page, await createUser("admin", "Ada Admin"));
   await openHydrated(page, "/admin/products/nuovo");
