@@ -190,6 +190,23 @@ describe("saveProduct", () => {
     expect((await edited(id)).variants).toHaveLength(2);
   });
 
+  it("says so when two variants swap colour and size in one save, and saves nothing", async () => {
+    const { id, product } = await create();
+    const loaded = await edited(id);
+    const [black, pink] = asPosted(loaded);
+    if (!black || !pink) throw new Error("two variants expected");
+    const swapped = [
+      { ...black, colorName: pink.colorName, size: pink.size },
+      { ...pink, colorName: black.colorName, size: black.size },
+    ];
+    const answer = await saveProduct(deps, id, { ...product, sku: loaded.sku, variants: swapped });
+    expect(answer).toEqual({ ok: false, message: saveMessages.variantSwapped });
+    expect((await edited(id)).variants.map((row) => `${row.colorName} ${row.size}`)).toEqual([
+      "Nero M",
+      "Rosa antico L",
+    ]);
+  });
+
   it("does not overwrite stock an order took while the form was open, and saves nothing of that form", async () => {
     const { id, product } = await create();
     const loaded = await edited(id);

@@ -28,6 +28,7 @@ export const saveMessages = {
   productSkuTaken: (sku: string) => `Lo SKU ${sku} è già usato da un altro prodotto.`,
   variantSkuTaken: (sku: string) => `Lo SKU ${sku} è già usato da un'altra variante.`,
   skuTaken: "Uno degli SKU è già in uso: cambialo e riprova.",
+  variantSwapped: "Due varianti si scambiano colore e taglia: salva prima l'una con un'altra taglia, poi l'altra.",
   variantNotFound: "Una delle varianti non esiste più: ricarica la pagina.",
   variantInOrders: (label: string) =>
     `La variante ${label} compare in ordini e non si può eliminare: metti la giacenza a 0 per non venderla più.`,
@@ -81,7 +82,12 @@ export async function saveProduct(deps: Deps, productId: number | null, input: P
     return { ok: true, productId: id, message: productId === null ? saveMessages.created : saveMessages.saved };
   } catch (error) {
     if (error instanceof Refused) return error.answer;
-    if (isUniqueViolation(error)) return { ok: false, message: saveMessages.skuTaken };
+    // Another save took the same SKU between the check and the write, or rows were swapped in one save.
+    const constraint = uniqueViolation(error);
+    if (constraint === "product_variants_product_color_size_unique") {
+      return { ok: false, message: saveMessages.variantSwapped };
+    }
+    if (constraint !== null) return { ok: false, message: saveMessages.skuTaken };
     throw error;
   }
 }
@@ -337,10 +343,11 @@ export async function loadProductForEdit(db: Database, productId: number, now: D
   };
 }
 
-/** A unique violation, however the driver wraps it (drizzle puts pg's error in `cause`). */
-function isUniqueViolation(error: unknown): boolean {
+/** The constraint of a unique violation, however the driver wraps it (drizzle puts pg's error in `cause`); else null. */
+function uniqueViolation(error: unknown): string | null {
   for (let current = error; current instanceof Error; current = current.cause) {
-    if ((current as { code?: unknown }).code === "23505") return true;
+    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
+    if (code === "23505") return typeof constraint === "string" ? constraint : "";
   }
-  return false;
+  return null;
 }
