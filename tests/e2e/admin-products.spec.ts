@@ -100,11 +100,16 @@ test("staff add a product in two colours, find it in the shop, reduce its price,
 test("on the list, staff restock a variant with one submit; a stock changed meanwhile is not overwritten", async ({
   page,
 }) => {
-  // A product made through the pages first, then the list on a phone.
+  // A product made through the pages first, then restocked from the list.
   test.slow();
   const sku = `${TEST_SKU_PREFIX}${randomUUID()}`;
   await logIn(page, await createUser("admin", "Ada Admin"));
+  // On a phone, as staff are in the stockroom: every page fits the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const fitsThePhone = async () =>
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await openHydrated(page, "/admin/products/nuovo");
+  await fitsThePhone();
   await page.getByLabel("Nome").fill(`Calze ${sku.slice(-6)}`);
   await page.getByLabel("SKU", { exact: true }).fill(sku);
   await page.getByLabel("Genere").selectOption("Uomo");
@@ -117,12 +122,11 @@ test("on the list, staff restock a variant with one submit; a stock changed mean
   await page.getByRole("button", { name: "Archivia" }).click();
   await expectNotice(page, "Prodotto archiviato: non è più in vendita.");
 
-  await page.setViewportSize({ width: 390, height: 844 });
+  await fitsThePhone();
   await openHydrated(page, `/admin/products?cerca=${sku}&stato=archiviati`);
   const stock = page.getByLabel("Giacenza Blu 40/41");
   await expect(stock).toHaveValue("2");
-  // The list fits a phone: nothing wider than the screen.
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await fitsThePhone();
 
   await stock.fill("14");
   await page.getByRole("button", { name: "Salva giacenze" }).first().click();
