@@ -40,7 +40,10 @@ export default [
     route("orders/:orderId", "routes/admin/order-detail.tsx"),
     route("returns", "routes/admin/returns.tsx"),
     route("returns/:requestId", "routes/admin/return-detail.tsx"),
-    route("products", "routes/admin/section.tsx", { id: "admin-products" }),
+    route("products", "routes/admin/products.tsx", { id: "admin-products" }),
+    // "nuovo" before ":productId", which would take it for a product id.
+    route("products/nuovo", "routes/admin/product-edit.tsx", { id: "admin-product-new" }),
+    route("products/:productId", "routes/admin/product-edit.tsx", { id: "admin-product-edit" }),
     route("analytics", "routes/admin/analytics.tsx", { id: "admin-analytics" }),
     route("analytics/export.csv", "routes/admin/analytics-export.ts"),
     route("settings", "routes/admin/section.tsx", { id: "admin-settings" }),

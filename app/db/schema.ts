@@ -129,6 +129,10 @@ const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 // Catalogue
 // ---------------------------------------------------------------------------
 
+// A product on sale (not archived). Written as raw SQL so the partial indexes and the queries that
+// use them say it word for word, as PostgreSQL needs to match them.
+const onSale = sql.raw(`"archived_at" is null`);
+
 export const products = pgTable(
   "products",
   {
@@ -157,6 +161,8 @@ export const products = pgTable(
     isOutlet: boolean("is_outlet").notNull().default(false),
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
     sku: text("sku").notNull().unique(),
+    // Set when staff take the product off sale: gone from the storefront, kept for the orders that name it.
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     searchVector: tsvector("search_vector"),
@@ -173,22 +179,28 @@ export const products = pgTable(
       "products_original_price_check",
       sql`${table.originalPriceCents} is null or (${table.discountPercentage} > 0 and ${table.originalPriceCents} >= 0)`,
     ),
-    index("products_created_at_id_idx").on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    // The storefront reads only products on sale: its listing indexes hold only those, so that every
+    // listing query (which says `archived_at is null`) is still answered from an index alone.
+    index("products_created_at_id_idx")
+      .on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(onSale),
     // Keyset pages of the price sorts, products without a price last either way (modules/catalog/listing.server.ts).
-    index("products_price_asc_idx").on(sql`coalesce(${table.priceCents}, 2147483647)`, table.id),
-    index("products_price_desc_idx").on(sql`coalesce(${table.priceCents}, -1)`, table.id),
+    index("products_price_asc_idx").on(sql`coalesce(${table.priceCents}, 2147483647)`, table.id).where(onSale),
+    index("products_price_desc_idx").on(sql`coalesce(${table.priceCents}, -1)`, table.id).where(onSale),
     // Holds every column the catalogue filters on, so counting a filtered list reads this index alone.
-    index("products_listing_filters_idx").on(table.gender, table.subcategory, table.priceCents, table.brand),
+    index("products_listing_filters_idx")
+      .on(table.gender, table.subcategory, table.priceCents, table.brand)
+      .where(onSale),
     index("products_brand_idx").on(table.brand),
     index("products_outlet_idx")
       .on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
-      .where(sql`${table.isOutlet}`),
+      .where(sql`${table.isOutlet} and ${onSale}`),
     index("products_new_collection_idx")
       .on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
-      .where(sql`${table.isNewCollection}`),
+      .where(sql`${table.isNewCollection} and ${onSale}`),
     index("products_new_idx")
       .on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
-      .where(sql`${table.isNew}`),
+      .where(sql`${table.isNew} and ${onSale}`),
     index("products_search_vector_idx").using("gin", table.searchVector),
     index("products_search_text_trgm_idx").using("gin", table.searchText.op("gin_trgm_ops")),
   ],

@@ -37,9 +37,10 @@ import * as adminOrderDetail from "./admin/order-detail";
 import * as adminOrderLabels from "./admin/order-labels";
 import * as adminOrders from "./admin/orders";
 import * as adminOrdersExport from "./admin/orders-export";
+import * as adminProductEdit from "./admin/product-edit";
+import * as adminProducts from "./admin/products";
 import * as adminReturnDetail from "./admin/return-detail";
 import * as adminReturns from "./admin/returns";
-import * as adminSection from "./admin/section";
 import * as cartQuote from "./api-cart-quote";
 import * as catalogueApi from "./api-catalogo";
 import * as paymentWebhook from "./api-payment-webhook";
@@ -203,6 +204,19 @@ const adminOrderQuery = {
   dal: ["2026-01-01", "2026-02-30", "0000-01-01"],
   al: ["2026-12-31", "9999-12-31"],
   cerca: ["Anna", "#A1B2C3D4", "a1b2c3d4", "ro", "%_\\'"],
+  pagina: ["1", "2", "999999", "0"],
+};
+
+/** The admin product list's filters, valid and not. */
+const adminProductQuery = {
+  cerca: ["Pigiama", "SKU-", "%_\\'"],
+  genere: ["Donna", "Cani"],
+  sottocategoria: ["pigiama", "x"],
+  marca: ["Lunaria"],
+  etichetta: ["nuovo", "outlet", "scontato", "x"],
+  "scorte-basse": ["1", "0"],
+  stato: ["in-vendita", "archiviati", "tutti", "x"],
+  ordina: ["nome", "giacenza", "prezzo-crescente", "x"],
   pagina: ["1", "2", "999999", "0"],
 };
 
@@ -724,9 +738,57 @@ const targets: Target[] = [
   },
   {
     route: "GET /admin/products",
-    handler: behindAdminGuard(adminSection.loader),
+    handler: behindAdminGuard(adminProducts.loader),
+    requests: 60,
+    make: () => adminGet("/admin/products", adminProductQuery),
+  },
+  {
+    route: "POST /admin/products",
+    handler: behindAdminGuard(adminProducts.action),
+    requests: 30,
+    make: () =>
+      post("/admin/products", {
+        intent: ["stock", "archive", "unarchive", "duplicate", "save"],
+        productId: ["1", "-1", "9999999999999999"],
+        "stock-1": ["5", "-1", "1e9"],
+        "seen-1": ["4", "x"],
+      }),
+  },
+  {
+    route: "GET /admin/products/nuovo",
+    handler: behindAdminGuard(adminProductEdit.loader),
     requests: 10,
-    make: () => get("/admin/products"),
+    make: () => get("/admin/products/nuovo", { fatto: ["creato", "copiato"] }),
+  },
+  {
+    route: "GET /admin/products/:productId",
+    handler: behindAdminGuard(adminProductEdit.loader),
+    requests: 20,
+    make: () => get("/admin/products/x", {}, { productId: productId() }),
+  },
+  {
+    route: "POST /admin/products/:productId",
+    handler: behindAdminGuard(adminProductEdit.action),
+    requests: 40,
+    make: () =>
+      post(
+        "/admin/products/x",
+        {
+          intent: ["save", "archive", "unarchive", "duplicate"],
+          name: ["Pigiama"],
+          gender: ["Donna", "Cani"],
+          subcategory: ["pigiama"],
+          brand: ["Marca"],
+          sku: ["SKU-1", "con spazi"],
+          price: ["29,90", "-1", "1e99"],
+          colorName: ["Nero"],
+          colorCode: ["#111111", "rosso"],
+          size: ["M"],
+          stock: ["1", "-1"],
+          variantId: ["1", "x"],
+        },
+        { params: { productId: productId() } },
+      ),
   },
   {
     route: "GET /shop",

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { eq } from "drizzle-orm";
-import { orderItems, orders, userProfiles, withdrawalItems, withdrawalRequests } from "../../app/db/schema";
+import { orderItems, orders, products, userProfiles, withdrawalItems, withdrawalRequests } from "../../app/db/schema";
 import { createUser, placeOrder, sessionCookie, signedLabelPath, type TestUser } from "./support/accounts";
 import { e2eDatabase } from "./support/database";
 import { baseURL } from "./support/ports";
@@ -130,10 +130,25 @@ const adminEndpoints: { path: string; routeId: string; adminPage: () => Outcome;
     adminPage: () => ({ shows: ["Statistiche di Vendita", "Ricavi per periodo"] }),
     adminData: () => ({ shows: ["revenueCents"] }),
   },
-  ...[
-    ["/admin/products", "admin-products", "Gestione Prodotti"],
-    ["/admin/settings", "admin-settings", "Impostazioni"],
-  ].map(([path, routeId, title]) => ({
+  {
+    path: "/admin/products",
+    routeId: "admin-products",
+    adminPage: () => ({ shows: ["Gestione Prodotti", "Salva giacenze"] }),
+    adminData: () => ({ shows: ["totalStock"] }),
+  },
+  {
+    path: "/admin/products/nuovo",
+    routeId: "admin-product-new",
+    adminPage: () => ({ shows: ["Nuovo prodotto", "Crea prodotto"] }),
+    adminData: () => ({ shows: [] }),
+  },
+  {
+    path: "/admin/products/1",
+    routeId: "admin-product-edit",
+    adminPage: () => ({ shows: ["Storico prezzi", "Salva modifiche"] }),
+    adminData: () => ({ shows: ["priceHistory"] }),
+  },
+  ...[["/admin/settings", "admin-settings", "Impostazioni"]].map(([path, routeId, title]) => ({
     path: path as string,
     routeId: routeId as string,
     adminPage: () => ({ shows: [title as string, "Sezione in costruzione."] }),
@@ -161,6 +176,29 @@ test.describe("admin area", () => {
 });
 
 test.describe("admin actions and downloads", () => {
+  test("a product action posted by anyone but an admin changes nothing", async () => {
+    for (const role of ["guest", "customer", "otherCustomer"] as const) {
+      for (const path of ["/admin/products", "/admin/products/1", "/admin/products/nuovo"]) {
+        const response = await fetch(`${baseURL}${path}`, {
+          method: "POST",
+          redirect: "manual",
+          headers: {
+            Origin: baseURL,
+            "Content-Type": "application/x-www-form-urlencoded",
+            ...(cookies[role] ? { Cookie: cookies[role] as string } : {}),
+          },
+          body: new URLSearchParams({ intent: "archive", productId: "1" }),
+        });
+        expect([response.status, response.headers.get("Location")], `${role} POST ${path}`).toEqual([302, "/"]);
+      }
+    }
+    const [product] = await e2eDatabase()
+      .select({ archivedAt: products.archivedAt })
+      .from(products)
+      .where(eq(products.id, 1));
+    expect(product?.archivedAt).toBeNull();
+  });
+
   test("an order action posted by anyone but an admin changes nothing; merged labels and the CSV for admins only", async () => {
     const reservation = await placeOrder(null, {
       status: "reserved",

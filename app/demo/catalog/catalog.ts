@@ -35,7 +35,7 @@ const hygieneSealedSubcategories = new Set<Subcategory>([
   "modellatore",
 ]);
 
-export type DemoProduct = Omit<Product, "searchVector" | "searchText"> & {
+export type DemoProduct = Omit<Product, "searchVector" | "searchText" | "archivedAt"> & {
   variants: DemoVariant[];
   images: DemoImage[];
   priceHistory: DemoPrice[];

@@ -1,7 +1,7 @@
 // The cart as the server sees it: for each line the browser keeps (product, size, colour, quantity),
 // the current name, price, image and stock from the database, and the totals computed from those.
 // The prices the browser stored are never read.
-import { and, asc, inArray } from "drizzle-orm";
+import { and, asc, inArray, isNull } from "drizzle-orm";
 import { z } from "zod";
 import type { Queryable } from "~/db/client.server";
 import { type CartLineRequest, productImages, products, productVariants } from "~/db/schema";
@@ -97,7 +97,8 @@ export async function quoteCart(db: Queryable, request: CartQuoteRequest): Promi
       minQuantity: products.minQuantity,
     })
     .from(products)
-    .where(inArray(products.id, ids));
+    // An archived product is off sale: its lines read as a product that no longer exists.
+    .where(and(inArray(products.id, ids), isNull(products.archivedAt)));
   const variantRows = await db
     .select({
       id: productVariants.id,

@@ -1,4 +1,4 @@
-import { asc, min, notInArray } from "drizzle-orm";
+import { and, asc, isNull, min, notInArray, sql } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { products, productVariants } from "~/db/schema";
 import { ONE_COLOUR } from "./selection";
@@ -21,6 +21,11 @@ export type CatalogFacets = {
 const FACETS_CACHE_MS = 60_000;
 let cached: { facets: Promise<CatalogFacets>; expiresAt: number } | undefined;
 
+/** Drops this process's copy, after staff changed the catalogue: the next request reads it again. */
+export function forgetCatalogFacets(): void {
+  cached = undefined;
+}
+
 export function getCatalogFacets(db: Queryable): Promise<CatalogFacets> {
   if (cached && cached.expiresAt > Date.now()) return cached.facets;
   const facets = readFacets(db);
@@ -33,16 +38,18 @@ export function getCatalogFacets(db: Queryable): Promise<CatalogFacets> {
 }
 
 async function readFacets(db: Queryable): Promise<CatalogFacets> {
+  const onSale = isNull(products.archivedAt);
+  const variantOnSale = sql`exists (select 1 from products p where p.id = ${productVariants.productId} and p.archived_at is null)`;
   const [subcategoryRows, colourRows, sizeRows, brandRows] = await Promise.all([
-    db.selectDistinct({ value: products.subcategory }).from(products).orderBy(asc(products.subcategory)),
+    db.selectDistinct({ value: products.subcategory }).from(products).where(onSale).orderBy(asc(products.subcategory)),
     db
       .select({ name: productVariants.colorName, code: min(productVariants.colorCode) })
       .from(productVariants)
-      .where(notInArray(productVariants.colorName, NOT_COLOURS))
+      .where(and(notInArray(productVariants.colorName, NOT_COLOURS), variantOnSale))
       .groupBy(productVariants.colorName)
       .orderBy(asc(productVariants.colorName)),
-    db.selectDistinct({ value: productVariants.size }).from(productVariants),
-    db.selectDistinct({ value: products.brand }).from(products).orderBy(asc(products.brand)),
+    db.selectDistinct({ value: productVariants.size }).from(productVariants).where(variantOnSale),
+    db.selectDistinct({ value: products.brand }).from(products).where(onSale).orderBy(asc(products.brand)),
   ]);
   return {
     subcategories: subcategoryRows.map((row) => row.value),

@@ -188,7 +188,7 @@ export const sortLabels: Record<SortOption, string> = {
 const controlCharacter = /[\u0000-\u001f\u007f]/;
 
 /** The search box's text: control characters (NUL included, which PostgreSQL refuses) read as spaces; at most 100 characters. */
-function searchTerm(value: string): string {
+export function searchTerm(value: string): string {
   // Character by character (code points), so that an emoji is never cut in half.
   const text = Array.from(value, (character) => (controlCharacter.test(character) ? " " : character))
     .join("")

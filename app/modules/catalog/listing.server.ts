@@ -1,4 +1,4 @@
-import { and, count, eq, gte, inArray, lt, ne, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, gte, inArray, isNull, lt, ne, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Queryable } from "~/db/client.server";
 import { type Gender, products } from "~/db/schema";
@@ -185,7 +185,7 @@ async function correctedWords(db: Queryable, typed: string, synonyms: SQL[]): Pr
   const search = websearchText(typed);
   const { rows } = await db.execute<{ terms: string }>(sql`
     select case
-      when exists (select 1 from products where search_vector @@ (${sql.join([toTsQuery(search), ...synonyms], sql` && `)}))
+      when exists (select 1 from products where archived_at is null and search_vector @@ (${sql.join([toTsQuery(search), ...synonyms], sql` && `)}))
         then ${search}
       else (
         select string_agg(
@@ -213,7 +213,8 @@ function websearchText(search: string): string {
 }
 
 function filterConditions(filters: ListingFilters, search: SearchTerms | null): SQL[] {
-  const conditions: SQL[] = [];
+  // Archived products are off sale: never listed (the listing indexes hold only the others).
+  const conditions: SQL[] = [isNull(products.archivedAt)];
   if (filters.category !== ALL) conditions.push(eq(products.gender, filters.category));
   if (filters.subcategory !== ALL) conditions.push(sql`${products.subcategory} = ${filters.subcategory}`);
   if (filters.price !== ALL) {

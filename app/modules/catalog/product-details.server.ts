@@ -1,6 +1,6 @@
 // One product as the product page shows it (the spec's get_product_details): variants with stock,
 // images, reviews, rating, the Omnibus price and the spec's colour and size shapes.
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { type Gender, products, type Subcategory } from "~/db/schema";
 import { logger } from "~/logger.server";
@@ -55,8 +55,9 @@ export type ProductDetails = Omit<SelectableProduct, "variants"> & {
 
 export async function getProductDetails(db: Queryable, id: number, now = new Date()): Promise<ProductDetails | null> {
   const row = await db.query.products.findFirst({
-    where: eq(products.id, id),
-    columns: { searchVector: false, searchText: false, updatedAt: false },
+    // An archived product is off sale: its page is gone (404), like a product that never existed.
+    where: and(eq(products.id, id), isNull(products.archivedAt)),
+    columns: { searchVector: false, searchText: false, updatedAt: false, archivedAt: false },
     with: {
       variants: { orderBy: (variant, { asc }) => [asc(variant.position), asc(variant.id)] },
       images: { orderBy: (image, { asc }) => [asc(image.position), asc(image.id)] },

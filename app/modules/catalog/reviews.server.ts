@@ -1,6 +1,6 @@
 // Product reviews written by visitors (the spec's add-review function). The form asks for name,
 // star rating and text; the server enforces all three and the 1–5 range the spec's form never checked.
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import type { Queryable } from "~/db/client.server";
 import { products, reviews } from "~/db/schema";
@@ -42,7 +42,10 @@ export async function addReview(db: Queryable, input: unknown, userId: string | 
     return { ok: false, errors };
   }
   const { productId, author, rating, content } = parsed.data;
-  const [product] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId));
+  const [product] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.id, productId), isNull(products.archivedAt)));
   if (!product) return { ok: false, errors: { productId: productMessage } };
   const [review] = await db
     .insert(reviews)

@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { type Gender, productImages, products } from "~/db/schema";
 import { logger } from "~/logger.server";
@@ -17,7 +17,7 @@ export async function getCategoryTiles(db: Queryable): Promise<CategoryTile[]> {
         .select({ image: productImages.path })
         .from(products)
         .innerJoin(productImages, eq(productImages.productId, products.id))
-        .where(eq(products.gender, gender))
+        .where(and(eq(products.gender, gender), isNull(products.archivedAt)))
         .orderBy(desc(products.createdAt), desc(products.id), productImages.position)
         .limit(1);
       return { gender, image: row?.image ?? null };

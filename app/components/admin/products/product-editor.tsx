@@ -1,0 +1,382 @@
+import { Plus, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { Form } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { genders, subcategories } from "~/db/schema";
+import { refundAmountText } from "~/modules/orders/refund-form";
+
+// The product form of the admin, for a new product and an existing one alike: every field of the
+// spec's Product and its variants (a row per colour × size). Rows are added and removed in the
+// browser; a blank row is left out by the server.
+
+export type EditorVariant = {
+  id: number | null;
+  colorName: string;
+  colorCode: string;
+  size: string;
+  sku: string;
+  stock: number;
+};
+
+export type EditorProduct = {
+  name: string;
+  gender: string;
+  subcategory: string;
+  brand: string;
+  sku: string;
+  description: string;
+  composition: string;
+  washing: string[];
+  detailsAccordion: string;
+  minQuantity: number;
+  pricePerPack: string | null;
+  priceCents: number | null;
+  discountPercentage: number;
+  originalPriceCents: number | null;
+  isNew: boolean;
+  isNewCollection: boolean;
+  isOutlet: boolean;
+  hygieneSealed: boolean;
+  variants: EditorVariant[];
+};
+
+export const emptyProduct: EditorProduct = {
+  name: "",
+  gender: "",
+  subcategory: "",
+  brand: "",
+  sku: "",
+  description: "",
+  composition: "",
+  washing: [],
+  detailsAccordion: "",
+  minQuantity: 1,
+  pricePerPack: null,
+  priceCents: null,
+  discountPercentage: 0,
+  originalPriceCents: null,
+  isNew: false,
+  isNewCollection: false,
+  isOutlet: false,
+  hygieneSealed: false,
+  variants: [],
+};
+
+const blankVariant: EditorVariant = { id: null, colorName: "", colorCode: "#000000", size: "", sku: "", stock: 0 };
+const commonSizes = ["XS", "S", "M", "L", "XL", "XXL", "3XL", "Unica", "2", "3", "4", "5", "6", "7"];
+
+const selectClass =
+  "mt-1 w-full rounded-sm border border-sand bg-white px-3 py-2 text-ink focus:border-ink aria-[invalid=true]:border-sale";
+const cellInputClass =
+  "w-full rounded-sm border border-sand bg-white px-2 py-1.5 text-sm text-ink focus:border-ink aria-[invalid=true]:border-sale";
+
+function ErrorText({ id, error }: { id: string; error: string | undefined }) {
+  if (!error) return null;
+  return (
+    <p id={id} className="mt-1 text-sm text-sale">
+      {error}
+    </p>
+  );
+}
+
+function Choice({
+  name,
+  label,
+  value,
+  options,
+  error,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  options: readonly string[];
+  error: string | undefined;
+}) {
+  const id = `product-${name}`;
+  return (
+    <div>
+      <label htmlFor={id} className="text-sm font-medium text-ink">
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        defaultValue={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={selectClass}
+      >
+        <option value="">Scegli…</option>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+      <ErrorText id={`${id}-error`} error={error} />
+    </div>
+  );
+}
+
+function Flag({ name, label, checked }: { name: string; label: string; checked: boolean }) {
+  return (
+    <label className="flex items-center gap-2 text-sm text-ink">
+      <input type="checkbox" name={name} defaultChecked={checked} className="size-4 accent-wine" />
+      {label}
+    </label>
+  );
+}
+
+const euroText = (cents: number | null) => (cents === null ? "" : refundAmountText(cents));
+
+export function ProductEditor({
+  product,
+  errors = {},
+  submitLabel,
+}: {
+  product: EditorProduct;
+  errors?: Record<string, string>;
+  submitLabel: string;
+}) {
+  const [rows, setRows] = useState(() =>
+    (product.variants.length > 0 ? product.variants : [blankVariant]).map((variant, index) => ({
+      key: index,
+      variant,
+    })),
+  );
+  const [keyCounter, setKeyCounter] = useState(rows.length);
+  const addRow = () => {
+    setRows([...rows, { key: keyCounter, variant: blankVariant }]);
+    setKeyCounter(keyCounter + 1);
+  };
+
+  return (
+    <Form method="post" className="mt-6 space-y-6" noValidate>
+      <input type="hidden" name="intent" value="save" />
+      <fieldset className="grid gap-4 rounded-md border border-sand bg-white p-4 sm:grid-cols-2">
+        <legend className="px-1 text-lg text-ink">Dati del prodotto</legend>
+        <Field id="product-name" name="name" label="Nome" defaultValue={product.name} error={errors.name} />
+        <Field
+          id="product-sku"
+          name="sku"
+          label="SKU"
+          defaultValue={product.sku}
+          error={errors.sku}
+          hint="Codice unico del prodotto, ad esempio LIS-PIG-001."
+        />
+        <Choice name="gender" label="Genere" value={product.gender} options={genders} error={errors.gender} />
+        <Choice
+          name="subcategory"
+          label="Sottocategoria"
+          value={product.subcategory}
+          options={subcategories}
+          error={errors.subcategory}
+        />
+        <Field id="product-brand" name="brand" label="Marca" defaultValue={product.brand} error={errors.brand} />
+        <Field
+          id="product-minQuantity"
+          name="minQuantity"
+          label="Quantità minima"
+          inputMode="numeric"
+          defaultValue={String(product.minQuantity)}
+          error={errors.minQuantity}
+        />
+        <Field
+          id="product-description"
+          name="description"
+          label="Descrizione"
+          rows={4}
+          defaultValue={product.description}
+          error={errors.description}
+          className="sm:col-span-2"
+        />
+        <Field
+          id="product-composition"
+          name="composition"
+          label="Composizione"
+          rows={2}
+          defaultValue={product.composition}
+          error={errors.composition}
+        />
+        <Field
+          id="product-washing"
+          name="washing"
+          label="Lavaggio"
+          rows={3}
+          defaultValue={product.washing.join("\n")}
+          error={errors.washing}
+          hint="Un'istruzione per riga."
+        />
+        <Field
+          id="product-details"
+          name="details"
+          label="Dettagli"
+          rows={3}
+          defaultValue={product.detailsAccordion}
+          error={errors.details}
+          className="sm:col-span-2"
+        />
+      </fieldset>
+
+      <fieldset className="grid gap-4 rounded-md border border-sand bg-white p-4 sm:grid-cols-2 lg:grid-cols-4">
+        <legend className="px-1 text-lg text-ink">Prezzo</legend>
+        <Field
+          id="product-price"
+          name="price"
+          label="Prezzo di vendita (€)"
+          inputMode="decimal"
+          defaultValue={euroText(product.priceCents)}
+          error={errors.price}
+          hint="Vuoto: prezzo non disponibile, il prodotto non si può acquistare."
+        />
+        <Field
+          id="product-discountPercentage"
+          name="discountPercentage"
+          label="Sconto (%)"
+          inputMode="numeric"
+          defaultValue={String(product.discountPercentage)}
+          error={errors.discountPercentage}
+        />
+        <Field
+          id="product-originalPrice"
+          name="originalPrice"
+          label="Prezzo originale (€)"
+          inputMode="decimal"
+          defaultValue={euroText(product.originalPriceCents)}
+          error={errors.originalPrice}
+          hint="Solo con uno sconto: il prezzo barrato."
+        />
+        <Field
+          id="product-pricePerPack"
+          name="pricePerPack"
+          label="Prezzo per confezione"
+          defaultValue={product.pricePerPack ?? ""}
+          error={errors.pricePerPack}
+          hint="Ad esempio: confezione da 3."
+        />
+      </fieldset>
+
+      <fieldset className="flex flex-wrap gap-x-6 gap-y-3 rounded-md border border-sand bg-white p-4">
+        <legend className="px-1 text-lg text-ink">Etichette</legend>
+        <Flag name="isNew" label="Nuovo" checked={product.isNew} />
+        <Flag name="isNewCollection" label="Nuova collezione" checked={product.isNewCollection} />
+        <Flag name="isOutlet" label="Outlet" checked={product.isOutlet} />
+        <Flag
+          name="hygieneSealed"
+          label="Sigillato per igiene (non restituibile se aperto)"
+          checked={product.hygieneSealed}
+        />
+      </fieldset>
+
+      <fieldset className="rounded-md border border-sand bg-white p-4">
+        <legend className="px-1 text-lg text-ink">Varianti</legend>
+        <p className="text-sm text-ink-soft">
+          Una riga per ogni colore e taglia. Lo SKU della variante, se vuoto, si crea dallo SKU del prodotto.
+        </p>
+        <ErrorText id="variants-error" error={errors.variants} />
+        <datalist id="common-sizes">
+          {commonSizes.map((size) => (
+            <option key={size} value={size} />
+          ))}
+        </datalist>
+        <ol className="mt-3 space-y-3">
+          {rows.map(({ key, variant }, index) => {
+            const error = (field: string) => errors[`variants.${index}.${field}`];
+            const id = (field: string) => `variant-${key}-${field}`;
+            const rowErrors = ["colorName", "colorCode", "size", "sku", "stock"]
+              .map((field) => error(field))
+              .filter(Boolean);
+            return (
+              <li key={key} className="rounded-sm border border-sand p-3" aria-label={`Variante ${index + 1}`}>
+                <input type="hidden" name="variantId" value={variant.id ?? ""} />
+                <input type="hidden" name="stockSeen" value={variant.id === null ? "" : variant.stock} />
+                <div className="grid grid-cols-2 gap-2 sm:grid-cols-[2fr_auto_1fr_2fr_1fr_auto] sm:items-end">
+                  <label className="text-xs text-ink-soft" htmlFor={id("colorName")}>
+                    Colore
+                    <input
+                      id={id("colorName")}
+                      name="colorName"
+                      defaultValue={variant.colorName}
+                      aria-invalid={error("colorName") ? true : undefined}
+                      className={cellInputClass}
+                    />
+                  </label>
+                  <label className="text-xs text-ink-soft" htmlFor={id("colorCode")}>
+                    Codice colore
+                    <input
+                      id={id("colorCode")}
+                      name="colorCode"
+                      type="color"
+                      defaultValue={variant.colorCode}
+                      aria-invalid={error("colorCode") ? true : undefined}
+                      className="block h-9 w-14 rounded-sm border border-sand bg-white"
+                    />
+                  </label>
+                  <label className="text-xs text-ink-soft" htmlFor={id("size")}>
+                    Taglia
+                    <input
+                      id={id("size")}
+                      name="size"
+                      list="common-sizes"
+                      defaultValue={variant.size}
+                      aria-invalid={error("size") ? true : undefined}
+                      className={cellInputClass}
+                    />
+                  </label>
+                  <label className="text-xs text-ink-soft" htmlFor={id("sku")}>
+                    SKU variante
+                    <input
+                      id={id("sku")}
+                      name="variantSku"
+                      defaultValue={variant.sku}
+                      placeholder="automatico"
+                      aria-invalid={error("sku") ? true : undefined}
+                      className={cellInputClass}
+                    />
+                  </label>
+                  <label className="text-xs text-ink-soft" htmlFor={id("stock")}>
+                    Giacenza
+                    <input
+                      id={id("stock")}
+                      name="stock"
+                      inputMode="numeric"
+                      defaultValue={String(variant.stock)}
+                      aria-invalid={error("stock") ? true : undefined}
+                      className={cellInputClass}
+                    />
+                  </label>
+                  <button
+                    type="button"
+                    onClick={() => setRows(rows.filter((row) => row.key !== key))}
+                    className="inline-flex items-center gap-1 self-end py-1.5 text-sm text-wine hover:text-wine-dark"
+                  >
+                    <Trash2 aria-hidden className="size-4" />
+                    Rimuovi
+                  </button>
+                </div>
+                {rowErrors.map((message) => (
+                  <p key={message} className="mt-1 text-sm text-sale">
+                    {message}
+                  </p>
+                ))}
+              </li>
+            );
+          })}
+        </ol>
+        <button
+          type="button"
+          onClick={() => addRow()}
+          className="mt-3 inline-flex items-center gap-1 text-sm text-wine underline underline-offset-4 hover:text-wine-dark"
+        >
+          <Plus aria-hidden className="size-4" />
+          Aggiungi variante
+        </button>
+      </fieldset>
+
+      <button type="submit" className={buttonClass.primary}>
+        {submitLabel}
+      </button>
+    </Form>
+  );
+}

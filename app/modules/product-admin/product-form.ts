@@ -1,0 +1,256 @@
+import { z } from "zod";
+import { genders, subcategories } from "~/db/schema";
+import { readRefundAmount } from "~/modules/orders/refund-form";
+
+// The product form of the admin (create and edit): what staff type, read into a product and its
+// variants, every message in Italian. Pure, so that every rule is unit-tested; the database's own
+// rules (unique SKUs, a variant that orders name) are checked in products.server.ts.
+
+export const productMessages = {
+  name: "Inserisci il nome del prodotto.",
+  nameTooLong: "Il nome può avere al massimo 200 caratteri.",
+  gender: "Scegli il genere: Donna, Uomo o Bambini.",
+  subcategory: "Scegli la sottocategoria.",
+  brand: "Inserisci la marca.",
+  brandTooLong: "La marca può avere al massimo 100 caratteri.",
+  sku: "Inserisci il codice SKU del prodotto.",
+  skuFormat: "Lo SKU può contenere solo lettere, cifre, trattini, punti e trattini bassi (al massimo 64).",
+  textTooLong: "Il testo può avere al massimo 5.000 caratteri.",
+  pricePerPackTooLong: "Il prezzo per confezione può avere al massimo 100 caratteri.",
+  price: "Scrivi il prezzo in euro, ad esempio 29,90.",
+  minQuantity: "La quantità minima deve essere un numero intero da 1 a 999.",
+  discount: "Lo sconto deve essere un numero intero da 0 a 99.",
+  discountWithoutPrice: "Un prodotto senza prezzo non può essere scontato.",
+  originalPrice: "Scrivi il prezzo originale in euro, ad esempio 39,90.",
+  originalPriceMissing: "Con uno sconto indica anche il prezzo originale.",
+  originalPriceWithoutDiscount: "Il prezzo originale si indica solo con uno sconto.",
+  originalPriceNotHigher: "Il prezzo originale deve essere più alto del prezzo di vendita.",
+  variantsMissing: "Aggiungi almeno una variante (colore e taglia).",
+  colorName: "Inserisci il nome del colore.",
+  colorCode: "Il codice colore va scritto come #rrggbb, ad esempio #1a2b3c.",
+  size: "Inserisci la taglia.",
+  stock: "La giacenza deve essere un numero intero da 0 in su.",
+  variantSku: "Lo SKU della variante può contenere solo lettere, cifre, trattini, punti e trattini bassi.",
+  variantTwice: (colour: string, size: string) => `La variante ${colour} in taglia ${size} compare due volte.`,
+  skuTwice: (sku: string) => `Lo SKU ${sku} compare più di una volta nel modulo.`,
+} as const;
+
+const skuPattern = /^[A-Za-z0-9._-]{1,64}$/;
+const MAX_TEXT = 5000;
+
+const text = (max: number, message: string) => z.string().trim().max(max, message);
+
+/** Euro as Italians write it ("29,90", "29.90", "29 €"), read as cents; empty = null. */
+const euroCents = (message: string) =>
+  z
+    .string()
+    .trim()
+    .transform((value, context) => {
+      if (value === "") return null;
+      const amount = readRefundAmount(value);
+      if (!amount.ok) {
+        context.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return amount.cents;
+    });
+
+const wholeNumber = (min: number, max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,6}$/, message)
+    .transform(Number)
+    .pipe(z.number().min(min, message).max(max, message));
+
+const variantSchema = z.object({
+  /** The variant being edited; absent for a new one. */
+  id: z
+    .string()
+    .regex(/^\d{1,9}$/)
+    .transform(Number)
+    .nullable(),
+  colorName: text(50, productMessages.colorName).min(1, productMessages.colorName),
+  colorCode: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^#[0-9a-f]{6}$/, productMessages.colorCode),
+  size: text(20, productMessages.size).min(1, productMessages.size),
+  /** Empty: made from the product's SKU, the colour and the size. */
+  sku: z
+    .string()
+    .trim()
+    .refine((value) => value === "" || skuPattern.test(value), productMessages.variantSku),
+  stock: wholeNumber(0, 999_999, productMessages.stock),
+  /** The stock the form showed, for an edited variant: a change made meanwhile is not overwritten. */
+  stockSeen: z
+    .string()
+    .regex(/^\d{1,9}$/)
+    .transform(Number)
+    .nullable(),
+});
+
+export const productFormSchema = z
+  .object({
+    name: text(200, productMessages.nameTooLong).min(1, productMessages.name),
+    gender: z.enum(genders, productMessages.gender),
+    subcategory: z.enum(subcategories, productMessages.subcategory),
+    brand: text(100, productMessages.brandTooLong).min(1, productMessages.brand),
+    sku: z.string().trim().min(1, productMessages.sku).regex(skuPattern, productMessages.skuFormat),
+    description: text(MAX_TEXT, productMessages.textTooLong),
+    composition: text(MAX_TEXT, productMessages.textTooLong),
+    /** One washing instruction a line. */
+    washing: text(MAX_TEXT, productMessages.textTooLong).transform((value) =>
+      value
+        .split("\n")
+        .map((line) => line.trim())
+        .filter(Boolean),
+    ),
+    details: text(MAX_TEXT, productMessages.textTooLong),
+    minQuantity: wholeNumber(1, 999, productMessages.minQuantity),
+    /** e.g. "confezione da 3"; empty = none. */
+    pricePerPack: text(100, productMessages.pricePerPackTooLong).transform((value) => value || null),
+    /** Empty = price not available: shown, not for sale. */
+    priceCents: euroCents(productMessages.price),
+    discountPercentage: wholeNumber(0, 99, productMessages.discount),
+    originalPriceCents: euroCents(productMessages.originalPrice),
+    isNew: z.boolean(),
+    isNewCollection: z.boolean(),
+    isOutlet: z.boolean(),
+    hygieneSealed: z.boolean(),
+    variants: z.array(variantSchema).min(1, productMessages.variantsMissing),
+  })
+  .superRefine((product, context) => {
+    const discounted = product.discountPercentage > 0;
+    if (discounted && product.priceCents === null) {
+      context.addIssue({ code: "custom", path: ["discountPercentage"], message: productMessages.discountWithoutPrice });
+    } else if (discounted && product.originalPriceCents === null) {
+      context.addIssue({ code: "custom", path: ["originalPriceCents"], message: productMessages.originalPriceMissing });
+    } else if (!discounted && product.originalPriceCents !== null) {
+      context.addIssue({
+        code: "custom",
+        path: ["originalPriceCents"],
+        message: productMessages.originalPriceWithoutDiscount,
+      });
+    } else if (
+      discounted &&
+      product.priceCents !== null &&
+      product.originalPriceCents !== null &&
+      product.originalPriceCents <= product.priceCents
+    ) {
+      context.addIssue({
+        code: "custom",
+        path: ["originalPriceCents"],
+        message: productMessages.originalPriceNotHigher,
+      });
+    }
+    const seenVariants = new Set<string>();
+    const seenSkus = new Set<string>([product.sku.toUpperCase()]);
+    product.variants.forEach((variant, index) => {
+      const key = `${variant.colorName.toLowerCase()}|${variant.size.toLowerCase()}`;
+      if (seenVariants.has(key)) {
+        context.addIssue({
+          code: "custom",
+          path: ["variants", index, "size"],
+          message: productMessages.variantTwice(variant.colorName, variant.size),
+        });
+      }
+      seenVariants.add(key);
+      const sku = variantSku(product.sku, variant).toUpperCase();
+      if (seenSkus.has(sku)) {
+        context.addIssue({ code: "custom", path: ["variants", index, "sku"], message: productMessages.skuTwice(sku) });
+      }
+      seenSkus.add(sku);
+    });
+  });
+
+export type ProductInput = z.infer<typeof productFormSchema>;
+export type VariantInput = ProductInput["variants"][number];
+
+/** The variant's own SKU, or one made from the product's: "ABC-NERO-M". */
+export function variantSku(productSku: string, variant: Pick<VariantInput, "sku" | "colorName" | "size">): string {
+  if (variant.sku) return variant.sku;
+  const part = (value: string) =>
+    value
+      .normalize("NFD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toUpperCase()
+      .replace(/[^A-Z0-9]+/g, "")
+      .slice(0, 12);
+  return `${productSku}-${part(variant.colorName)}-${part(variant.size)}`.slice(0, 64);
+}
+
+export type ProductFormResult =
+  | { ok: true; product: ProductInput }
+  | { ok: false; fieldErrors: Record<string, string> };
+
+/** Field names of the variant rows, repeated once per row in the form's order. */
+export const variantFields = [
+  "variantId",
+  "colorName",
+  "colorCode",
+  "size",
+  "variantSku",
+  "stock",
+  "stockSeen",
+] as const;
+
+/**
+ * Reads the posted form. Variant rows come as repeated fields, one value per row; a row left blank
+ * (no colour, size or SKU) is not a variant. Errors are keyed by field, "variants.2.size" for a row's.
+ */
+export function readProductForm(form: FormData): ProductFormResult {
+  const field = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const column = (name: string) => form.getAll(name).map((value) => (typeof value === "string" ? value : ""));
+  const [ids, colorNames, colorCodes, sizes, skus, stocks, stocksSeen] = variantFields.map(column) as string[][];
+  const rows = (colorNames ?? []).map((colorName, index) => ({
+    id: ids?.[index] || null,
+    colorName,
+    colorCode: colorCodes?.[index] ?? "",
+    size: sizes?.[index] ?? "",
+    sku: skus?.[index] ?? "",
+    stock: stocks?.[index] || "0",
+    stockSeen: stocksSeen?.[index] || null,
+  }));
+  const variants = rows.filter((row) => row.id || row.colorName.trim() || row.size.trim() || row.sku.trim());
+  const parsed = productFormSchema.safeParse({
+    name: field("name"),
+    gender: field("gender"),
+    subcategory: field("subcategory"),
+    brand: field("brand"),
+    sku: field("sku"),
+    description: field("description"),
+    composition: field("composition"),
+    washing: field("washing"),
+    details: field("details"),
+    minQuantity: field("minQuantity") || "1",
+    pricePerPack: field("pricePerPack"),
+    priceCents: field("price"),
+    discountPercentage: field("discountPercentage") || "0",
+    originalPriceCents: field("originalPrice"),
+    isNew: form.has("isNew"),
+    isNewCollection: form.has("isNewCollection"),
+    isOutlet: form.has("isOutlet"),
+    hygieneSealed: form.has("hygieneSealed"),
+    variants,
+  });
+  if (parsed.success) return { ok: true, product: parsed.data };
+  // The shared fieldErrors() keys by the first path segment; a variant row needs its index and field.
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    const key = formKey(issue.path.map(String).join("."));
+    fieldErrors[key] ??= issue.message;
+  }
+  return { ok: false, fieldErrors };
+}
+
+// Schema keys that the form names differently.
+const formNames: Record<string, string> = { priceCents: "price", originalPriceCents: "originalPrice" };
+
+function formKey(path: string): string {
+  return formNames[path] ?? path;
+}
