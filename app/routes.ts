@@ -41,6 +41,7 @@ export default [
     route("returns", "routes/admin/returns.tsx"),
     route("returns/:requestId", "routes/admin/return-detail.tsx"),
     route("products", "routes/admin/section.tsx", { id: "admin-products" }),
+    route("products/:productId/immagini", "routes/admin/product-images.tsx"),
     route("analytics", "routes/admin/analytics.tsx", { id: "admin-analytics" }),
     route("analytics/export.csv", "routes/admin/analytics-export.ts"),
     route("settings", "routes/admin/section.tsx", { id: "admin-settings" }),
