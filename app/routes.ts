@@ -42,6 +42,8 @@ export default [
     route("returns/:requestId", "routes/admin/return-detail.tsx"),
     route("products", "routes/admin/section.tsx", { id: "admin-products" }),
     route("products/:productId/immagini", "routes/admin/product-images.tsx"),
+    route("products/import", "routes/admin/products-import.tsx"),
+    route("products/export.csv", "routes/admin/products-export.ts"),
     route("analytics", "routes/admin/analytics.tsx", { id: "admin-analytics" }),
     route("analytics/export.csv", "routes/admin/analytics-export.ts"),
     route("settings", "routes/admin/section.tsx", { id: "admin-settings" }),

@@ -96,7 +96,7 @@ describe("methods and bodies", () => {
     expect(webhook.status).toBe(200);
   });
 
-  it("let staff upload up to 25 MB of images to a product's images page, and only there", async () => {
+  it("let staff upload up to 25 MB of images to a product's images page and a 2 MB products sheet, and only there", async () => {
     const megabyte = 1024 * 1024;
     for (const path of ["/admin/products/12/immagini", "/admin/products/12/immagini.data"]) {
       expect(bodyLimitFor(path)).toBe(25 * megabyte + 64 * 1024);

@@ -21,16 +21,20 @@ export async function runProductImagesAction(
   deps: ImageDeps,
   product: ProductForImages,
   form: FormData,
+  { afterUpload }: { afterUpload?: (keys: string[]) => void } = {},
 ): Promise<ProductImagesAnswer> {
   const intent = String(form.get("intent") ?? "");
   if (!isIntent(intent)) return { intent: "unknown", ok: false, title: "Errore", message: "Azione non riconosciuta." };
-  const answer = ({ ok, message, ...rest }: ImagesOutcome): ProductImagesAnswer => ({
-    intent,
-    ok,
-    title: ok ? "Successo" : "Errore",
-    message,
-    ...("problems" in rest && rest.problems ? { problems: rest.problems } : {}),
-  });
+  const answer = ({ ok, message, ...rest }: ImagesOutcome): ProductImagesAnswer => {
+    if ("keys" in rest && rest.keys) afterUpload?.(rest.keys);
+    return {
+      intent,
+      ok,
+      title: ok ? "Successo" : "Errore",
+      message,
+      ...("problems" in rest && rest.problems ? { problems: rest.problems } : {}),
+    };
+  };
   const colorName = String(form.get("colorName") ?? "") || null;
   const alt = String(form.get("alt") ?? "");
 

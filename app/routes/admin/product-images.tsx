@@ -1,16 +1,23 @@
+import path from "node:path";
 import { ArrowDown, ArrowLeft, ArrowUp, Trash2 } from "lucide-react";
 import { useRef } from "react";
 import { data, Link, useFetcher } from "react-router";
 import { useFetcherAnswer } from "~/components/forms/use-fetcher-answer";
 import { showToast } from "~/components/toast";
 import { useHydrated } from "~/components/use-hydrated";
+import { config } from "~/config.server";
 import { currentAdmin } from "~/modules/accounts/admin-guard.server";
 import { parseProductId } from "~/modules/catalog/product-id";
 import { imageSrcSet, imageUrl } from "~/modules/files/responsive-images";
 import { readForm } from "~/modules/forms/read-form.server";
 import { runProductImagesAction } from "~/modules/product-images/images-actions.server";
 import type { ProductImagesAnswer } from "~/modules/product-images/images-answer";
-import { MAX_ALT_LENGTH, type ManagedImage, productForImages } from "~/modules/product-images/product-images.server";
+import {
+  MAX_ALT_LENGTH,
+  type ManagedImage,
+  productForImages,
+  renderUploadsAhead,
+} from "~/modules/product-images/product-images.server";
 import {
   MAX_IMAGE_MEGABYTES,
   MAX_IMAGE_MEGAPIXELS,
@@ -47,7 +54,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     };
     return data(notFound, { status: 404 });
   }
-  const answer = await runProductImagesAction(deps, product, await readForm(request));
+  // The renditions read the local folder (routes/images.ts): files kept elsewhere are rendered on first request.
+  const filesDir = path.join(config().dataDir, "files");
+  const afterUpload = deps.files.name === "local" ? (keys: string[]) => renderUploadsAhead(filesDir, keys) : undefined;
+  const answer = await runProductImagesAction(deps, product, await readForm(request), { afterUpload });
   return data(answer, { status: answer.ok ? 200 : 422 });
 }
 
