@@ -9,7 +9,7 @@ import { genders, subcategories } from "~/db/schema";
 export const importColumns = [
   {
     name: "sku_prodotto",
-    example: "PIG-D0001",
+    example: "ESEMPIO-001",
     help: "Codice del prodotto: righe con lo stesso codice sono lo stesso prodotto.",
   },
   { name: "nome", example: "Pigiama in cotone", help: "Nome mostrato nel negozio." },
@@ -28,7 +28,7 @@ export const importColumns = [
     help: "Prezzo barrato, in euro. Facoltativo; se c'è, lo sconto deve essere maggiore di 0.",
   },
   { name: "sconto", example: "20", help: "Percentuale intera da 0 a 99. Vuoto: 0." },
-  { name: "sku_variante", example: "PIG-D0001-BLU-M", help: "Codice della variante, unico in tutto il catalogo." },
+  { name: "sku_variante", example: "ESEMPIO-001-BLU-M", help: "Codice della variante, unico in tutto il catalogo." },
   { name: "colore", example: "Blu", help: "Nome del colore." },
   { name: "codice_colore", example: "#1f3a93", help: "Colore nel formato #rrggbb." },
   { name: "taglia", example: "M", help: "Taglia della variante." },
