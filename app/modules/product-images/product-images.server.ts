@@ -8,6 +8,7 @@ import { prerenderRenditions, renditionCacheDir } from "~/modules/files/images.s
 import { IMAGE_WIDTHS } from "~/modules/files/responsive-images";
 import type { Services } from "~/services.server";
 import { acceptUpload, storedImageType } from "./accept-upload.server";
+import { MAX_ALT_LENGTH } from "./images-answer";
 import { MAX_IMAGES_PER_UPLOAD, MAX_UPLOAD_MEGABYTES, maxUploadBodyBytes } from "./upload-limits";
 
 // A product's pictures as staff manage them: upload (checked and re-encoded by accept-upload.server.ts,
@@ -32,8 +33,6 @@ export type Upload = { name: string; bytes: Uint8Array };
 export type ImagesOutcome =
   | { ok: true; message: string /** The files an upload stored. */; keys?: string[] }
   | { ok: false; message: string; problems?: string[] };
-
-export const MAX_ALT_LENGTH = 200;
 
 export const imageMessages = {
   noFiles: "Scegli almeno un'immagine da caricare.",

@@ -11,9 +11,8 @@ import { parseProductId } from "~/modules/catalog/product-id";
 import { imageSrcSet, imageUrl } from "~/modules/files/responsive-images";
 import { readForm } from "~/modules/forms/read-form.server";
 import { runProductImagesAction } from "~/modules/product-images/images-actions.server";
-import type { ProductImagesAnswer } from "~/modules/product-images/images-answer";
+import { MAX_ALT_LENGTH, type ProductImagesAnswer } from "~/modules/product-images/images-answer";
 import {
-  MAX_ALT_LENGTH,
   type ManagedImage,
   productForImages,
   renderUploadsAhead,
