@@ -9,7 +9,7 @@ import { IMAGE_WIDTHS } from "~/modules/files/responsive-images";
 import type { Services } from "~/services.server";
 import { acceptUpload, storedImageType } from "./accept-upload.server";
 import { MAX_ALT_LENGTH } from "./images-answer";
-import { MAX_IMAGES_PER_UPLOAD, MAX_UPLOAD_MEGABYTES, maxUploadBodyBytes } from "./upload-limits";
+import { MAX_IMAGES_PER_UPLOAD, MAX_UPLOAD_MEGABYTES, maxUploadBytes } from "./upload-limits";
 
 // A product's pictures as staff manage them: upload (checked and re-encoded by accept-upload.server.ts,
 // stored through the files service), order, alternative text and colour. The storefront reads the same
@@ -85,7 +85,7 @@ export async function addProductImages(
 ): Promise<ImagesOutcome> {
   if (uploads.length === 0) return { ok: false, message: imageMessages.noFiles };
   if (uploads.length > MAX_IMAGES_PER_UPLOAD) return { ok: false, message: imageMessages.tooManyFiles };
-  if (uploads.reduce((sum, upload) => sum + upload.bytes.length, 0) > maxUploadBodyBytes) {
+  if (uploads.reduce((sum, upload) => sum + upload.bytes.length, 0) > maxUploadBytes) {
     return { ok: false, message: imageMessages.uploadTooLarge };
   }
   const colorProblem = checkColor(product, colorName);

@@ -16,5 +16,6 @@ export const STORED_LONGEST_SIDE = 2400;
 
 const MEGABYTE = 1024 * 1024;
 export const maxImageBytes = MAX_IMAGE_MEGABYTES * MEGABYTE;
+export const maxUploadBytes = MAX_UPLOAD_MEGABYTES * MEGABYTE;
 /** The body of an upload: the files plus the form's other fields and multipart boundaries. */
-export const maxUploadBodyBytes = MAX_UPLOAD_MEGABYTES * MEGABYTE + 64 * 1024;
+export const maxUploadBodyBytes = maxUploadBytes + 64 * 1024;

@@ -145,6 +145,15 @@ describe("uploading product images", () => {
     );
     const many = Array.from({ length: 21 }, (_, index) => ({ name: `${index}.jpg`, bytes: jpeg }));
     expect((await upload(productId, many)).data.message).toBe("Puoi caricare al massimo 20 immagini alla volta.");
+    const heavy = new Uint8Array(13 * 1024 * 1024);
+    expect(
+      (
+        await upload(
+          productId,
+          [heavy, heavy].map((bytes, index) => ({ name: `${index}.jpg`, bytes })),
+        )
+      ).data.message,
+    ).toBe("Le immagini scelte superano insieme 25 MB: caricale in più volte.");
     expect((await upload(productId, [{ name: "a.jpg", bytes: jpeg }], { colorName: "Fucsia" })).data.message).toBe(
       "Scegli uno dei colori del prodotto, o «Tutti i colori».",
     );
