@@ -25,16 +25,13 @@ export async function runProductImagesAction(
 ): Promise<ProductImagesAnswer> {
   const intent = String(form.get("intent") ?? "");
   if (!isIntent(intent)) return { intent: "unknown", ok: false, title: "Errore", message: "Azione non riconosciuta." };
-  const answer = ({ ok, message, ...rest }: ImagesOutcome): ProductImagesAnswer => {
-    if ("keys" in rest && rest.keys) afterUpload?.(rest.keys);
-    return {
-      intent,
-      ok,
-      title: ok ? "Successo" : "Errore",
-      message,
-      ...("problems" in rest && rest.problems ? { problems: rest.problems } : {}),
-    };
-  };
+  const answer = (outcome: ImagesOutcome): ProductImagesAnswer => ({
+    intent,
+    ok: outcome.ok,
+    title: outcome.ok ? "Successo" : "Errore",
+    message: outcome.message,
+    ...(!outcome.ok && outcome.problems ? { problems: outcome.problems } : {}),
+  });
   const colorName = String(form.get("colorName") ?? "") || null;
   const alt = String(form.get("alt") ?? "");
 
@@ -46,7 +43,9 @@ export async function runProductImagesAction(
     const uploads = await Promise.all(
       files.map(async (file) => ({ name: file.name || "senza nome", bytes: new Uint8Array(await file.arrayBuffer()) })),
     );
-    return answer(await addProductImages(deps, product, uploads, { colorName, alt }));
+    const outcome = await addProductImages(deps, product, uploads, { colorName, alt });
+    if (outcome.ok && outcome.keys) afterUpload?.(outcome.keys);
+    return answer(outcome);
   }
 
   // Image ids are int4 like product ids: the same check keeps PostgreSQL from refusing the number.
