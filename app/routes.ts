@@ -43,7 +43,10 @@ export default [
     route("products", "routes/admin/products.tsx", { id: "admin-products" }),
     // "nuovo" before ":productId", which would take it for a product id.
     route("products/nuovo", "routes/admin/product-edit.tsx", { id: "admin-product-new" }),
+    route("products/import", "routes/admin/products-import.tsx"),
+    route("products/export.csv", "routes/admin/products-export.ts"),
     route("products/:productId", "routes/admin/product-edit.tsx", { id: "admin-product-edit" }),
+    route("products/:productId/immagini", "routes/admin/product-images.tsx"),
     route("analytics", "routes/admin/analytics.tsx", { id: "admin-analytics" }),
     route("analytics/export.csv", "routes/admin/analytics-export.ts"),
     route("settings", "routes/admin/section.tsx", { id: "admin-settings" }),

@@ -1,9 +1,10 @@
 // The outside world as loaders and actions reach it: the database, the clock, the payment provider,
-// the courier and the shop's public address, built once by the server (server/http.ts) and handed to every
+// the courier, the uploaded files and the shop's public address, built once by the server (server/http.ts) and handed to every
 // request through React Router's context. A test builds its own, with the sandbox adapters and a
 // clock it controls, without touching a route.
 import { createContext, type RouterContext, RouterContextProvider } from "react-router";
 import type { Database } from "~/db/client.server";
+import type { FileStore } from "~/modules/files/file-store";
 import type { PaymentProvider } from "~/modules/payments/provider";
 import type { Carrier } from "~/modules/shipping/carrier";
 
@@ -17,6 +18,8 @@ export type Services = {
   payments: PaymentProvider;
   /** GLS Italy, or the sandbox courier when no GLS credentials are set. */
   carrier: Carrier;
+  /** The uploaded files (product images): the DATA_DIR/files folder, or memory in tests. */
+  files: FileStore;
   /** The shop's address as customers reach it (no trailing slash), for links in e-mails and to the payment page. */
   publicUrl: string;
 };

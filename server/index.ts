@@ -3,6 +3,7 @@ import { ConfigError, readConfig } from "../app/config.server";
 import { seedDemoOrders } from "../app/demo/orders.server";
 import { hasCatalog, seedDemoData } from "../app/demo/seed.server";
 import { logger } from "../app/logger.server";
+import { localFileStore } from "../app/modules/files/local-file-store.server";
 import { type Scheduler, startScheduler } from "../app/modules/jobs/scheduler.server";
 import { shopJobs } from "../app/modules/jobs/shop-jobs.server";
 import { type MailWorker, startMailWorker } from "../app/modules/mail/queue.server";
@@ -34,6 +35,7 @@ async function main(): Promise<void> {
       clock: systemClock,
       payments: paymentProviderFor(config, database.db),
       carrier: carrierFor(config, database.db),
+      files: localFileStore(path.join(config.dataDir, "files")),
       publicUrl: config.publicUrl,
     };
     logger.info({ provider: services.payments.name, carrier: services.carrier.name }, "payments and shipping ready");

@@ -4,6 +4,7 @@ import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   allowedMethods,
+  bodyLimitFor,
   bodyLimits,
   filesPolicy,
   noStoreForPersonalPages,
@@ -93,6 +94,27 @@ describe("methods and bodies", () => {
     expect(small.status).toBe(200);
     const webhook = await fetch(`${base}/api/pagamenti/webhook`, { method: "POST", body: "x".repeat(300 * 1024) });
     expect(webhook.status).toBe(200);
+  });
+
+  it("let staff upload up to 25 MB of images to a product's images page and a 2 MB products sheet, and only there", async () => {
+    const megabyte = 1024 * 1024;
+    for (const path of ["/admin/products/12/immagini", "/admin/products/12/immagini.data"]) {
+      expect(bodyLimitFor(path)).toBe(25 * megabyte + 64 * 1024);
+    }
+    for (const path of [
+      "/admin/products/12",
+      "/admin/products/abc/immagini",
+      "/admin/products/12/immagini/x",
+      "/immagini",
+    ]) {
+      expect(bodyLimitFor(path)).toBe(100 * 1024);
+    }
+    const base = await start(false);
+    const upload = (path: string, bytes: number) =>
+      fetch(`${base}${path}`, { method: "POST", body: new Uint8Array(bytes), headers: { Origin: base } });
+    expect((await upload("/admin/products/12/immagini.data", 5 * megabyte)).status).toBe(200);
+    expect((await upload("/admin/products/12/immagini", 26 * megabyte)).status).toBe(413);
+    expect((await upload("/admin/products/12", 5 * megabyte)).status).toBe(413);
   });
 
   it("refuse a body of unstated length with 411", async () => {

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { RequestHandler } from "express";
 import { logger } from "../app/logger.server";
+import { maxUploadBodyBytes } from "../app/modules/product-images/upload-limits";
+import { maxImportBodyBytes } from "../app/modules/product-import/import-answer";
 
 // What every request passes before it reaches the shop: security headers, the request log, the
 // methods and body sizes the shop accepts, the cross-site check, the visitor's IP as the trusted
@@ -48,9 +50,18 @@ export function allowedMethods(): RequestHandler {
   };
 }
 
-/** The largest body a request may send: forms and APIs are small; a provider's webhook a little larger. */
+// The product images page's action, posted as the page or as its data request.
+const imageUploadPath = /^\/admin\/products\/[1-9]\d{0,9}\/immagini(\.data)?$/;
+const productImportPath = /^\/admin\/products\/import(\.data)?$/;
+
+/**
+ * The largest body a request may send: forms and APIs are small; a provider's webhook a little
+ * larger; staff's image uploads up to 25 MB, their products sheet up to 2 MB.
+ */
 export function bodyLimitFor(path: string): number {
   if (path === "/api/pagamenti/webhook") return 512 * 1024;
+  if (imageUploadPath.test(path)) return maxUploadBodyBytes;
+  if (productImportPath.test(path)) return maxImportBodyBytes;
   return 100 * 1024;
 }
 

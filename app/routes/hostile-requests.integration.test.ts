@@ -14,6 +14,7 @@ import {
   createTestVariant,
   deleteTestVariants,
   insertOrder,
+  TEST_SKU_PREFIX,
   testDraft,
   testPassword,
   testShippingAddress,
@@ -29,6 +30,7 @@ import {
 } from "../../tests/support/fuzz";
 import { callRoute, formPost } from "../../tests/support/route";
 import { testContext, testServices } from "../../tests/support/services";
+import { htmlPage, svgWithScript, testImage } from "../../tests/support/test-images";
 import * as adminAnalytics from "./admin/analytics";
 import * as adminAnalyticsExport from "./admin/analytics-export";
 import * as adminIndex from "./admin/index";
@@ -38,7 +40,10 @@ import * as adminOrderLabels from "./admin/order-labels";
 import * as adminOrders from "./admin/orders";
 import * as adminOrdersExport from "./admin/orders-export";
 import * as adminProductEdit from "./admin/product-edit";
+import * as adminProductImages from "./admin/product-images";
 import * as adminProducts from "./admin/products";
+import * as adminProductsExport from "./admin/products-export";
+import * as adminProductsImport from "./admin/products-import";
 import * as adminReturnDetail from "./admin/return-detail";
 import * as adminReturns from "./admin/returns";
 import * as cartQuote from "./api-cart-quote";
@@ -104,6 +109,8 @@ const known = {
   checkoutCookie: "",
   paymentSessionId: "",
   cursors: [] as string[],
+  /** A real JPEG, among the hostile files of uploads. */
+  jpeg: new Uint8Array() as Uint8Array,
 };
 
 type Handler = (args: never) => unknown;
@@ -253,6 +260,46 @@ function post(
   });
   const description = `POST ${excerpt(url)} [${request.headers.get("content-type")}] ${excerpt(JSON.stringify(sent))}`;
   return { request, params, description };
+}
+
+/**
+ * A multipart POST as a browser sends a form with files: hostile `fields`, and under `fileField` a
+ * few files among `files` (real and hostile bytes, hostile text) with hostile names.
+ */
+function multipartPost(
+  path: string,
+  fields: Record<string, string[]>,
+  fileField: string,
+  files: () => Uint8Array | string,
+  params?: Record<string, string>,
+): Sent {
+  const form = new FormData();
+  for (const [name, value] of hostileFields(input, fields)) form.append(name, value);
+  const count = random.int(4);
+  for (let index = 0; index < count; index++) {
+    const bytes = files();
+    const name = input.value("foto.jpg", "x.png", "", "../../etc/passwd", "a\u0000.svg");
+    form.append(fileField, new Blob([typeof bytes === "string" ? bytes : new Uint8Array(bytes)]), name);
+  }
+  const request = new Request(`${origin}${path}`, { method: "POST", headers: headers(), body: form });
+  return {
+    request,
+    params,
+    description: `POST ${path} [multipart, ${count} files] ${excerpt(JSON.stringify([...form.keys()]))}`,
+  };
+}
+
+/** A products sheet: the import's header and rows of hostile cells, or hostile text. */
+function hostileSheet(): string {
+  if (random.chance(0.2)) return input.text();
+  const header =
+    "sku_prodotto;nome;genere;sottocategoria;marca;descrizione;prezzo;prezzo_originale;sconto;sku_variante;colore;codice_colore;taglia;giacenza";
+  const cell = () => input.value("Donna", "pigiama", "12,50", "0", "#1f3a93", "M", "'=1+1", '"a;b"', '"aperta');
+  const rows = Array.from({ length: 1 + random.int(3) }, () =>
+    // Product SKUs of the test prefix: a row that happens to be valid is cleaned up with the test products.
+    [`${TEST_SKU_PREFIX}ostile`, ...Array.from({ length: 13 }, cell)].join(random.pick([";", ","])),
+  );
+  return [header, ...rows].join(random.pick(["\r\n", "\n", "\r"]));
 }
 
 /** A POST of JSON (or of something that only claims to be JSON). */
@@ -791,6 +838,62 @@ const targets: Target[] = [
       ),
   },
   {
+    route: "GET /admin/products/:productId/immagini",
+    handler: behindAdminGuard(adminProductImages.loader),
+    requests: 20,
+    make: () => get("/admin/products/x/immagini", {}, { productId: productId() }),
+  },
+  {
+    route: "POST /admin/products/:productId/immagini",
+    handler: behindAdminGuard(adminProductImages.action),
+    requests: 80,
+    make: () =>
+      post(
+        "/admin/products/x/immagini",
+        {
+          intent: ["move-up", "move-down", "save", "delete", "upload"],
+          imageId: ["1", "0", "-1", "2147483648"],
+          alt: ["Pigiama, davanti", ""],
+          colorName: ["Nero", "", "Fucsia"],
+        },
+        { params: { productId: productId() } },
+      ),
+  },
+  {
+    route: "POST /admin/products/:productId/immagini (upload)",
+    handler: behindAdminGuard(adminProductImages.action),
+    requests: 40,
+    make: () =>
+      multipartPost(
+        "/admin/products/x/immagini",
+        { intent: ["upload"], alt: ["Pigiama", ""], colorName: ["Nero", ""] },
+        "images",
+        () => random.pick([known.jpeg, svgWithScript, htmlPage, input.text(), new Uint8Array([0xff, 0xd8, 0xff])]),
+        { productId: productId() },
+      ),
+  },
+  {
+    route: "GET /admin/products/export.csv",
+    handler: behindAdminGuard(adminProductsExport.loader),
+    requests: 10,
+    make: () => adminGet("/admin/products/export.csv", { modello: ["1", "0"] }),
+  },
+  {
+    route: "GET /admin/products/import",
+    handler: behindAdminGuard(adminProductsImport.loader),
+    requests: 10,
+    make: () => get("/admin/products/import"),
+  },
+  {
+    route: "POST /admin/products/import",
+    handler: behindAdminGuard(adminProductsImport.action),
+    requests: 80,
+    make: () =>
+      random.chance(0.3)
+        ? post("/admin/products/import", { intent: ["check", "import"], file: ["prodotti.csv"] })
+        : multipartPost("/admin/products/import", { intent: ["check", "import"] }, "file", hostileSheet),
+  },
+  {
     route: "GET /shop",
     handler: shop.loader,
     requests: 400,
@@ -857,6 +960,7 @@ beforeAll(async () => {
   const variant = await createTestVariant(db, { stock: 1_000_000 });
   known.productId = String(variant.productId);
   known.variantLine = variant.line(1);
+  known.jpeg = await testImage("jpeg", { width: 40, height: 30 });
   await db.insert(blogPosts).values({
     slug: fuzzPostSlug,
     title: "Articolo delle richieste ostili",

@@ -1,6 +1,14 @@
 import { expect, test } from "@playwright/test";
 import { eq } from "drizzle-orm";
-import { orderItems, orders, products, userProfiles, withdrawalItems, withdrawalRequests } from "../../app/db/schema";
+import {
+  orderItems,
+  orders,
+  productImages,
+  products,
+  userProfiles,
+  withdrawalItems,
+  withdrawalRequests,
+} from "../../app/db/schema";
 import { createUser, placeOrder, sessionCookie, signedLabelPath, type TestUser } from "./support/accounts";
 import { e2eDatabase } from "./support/database";
 import { baseURL } from "./support/ports";
@@ -148,6 +156,18 @@ const adminEndpoints: { path: string; routeId: string; adminPage: () => Outcome;
     adminPage: () => ({ shows: ["Storico prezzi", "Salva modifiche"] }),
     adminData: () => ({ shows: ["priceHistory"] }),
   },
+  {
+    path: "/admin/products/1/immagini",
+    routeId: "routes/admin/product-images",
+    adminPage: () => ({ shows: ["Immagini di", "Carica immagini", "/images/products/1/"] }),
+    adminData: () => ({ shows: ["/files/products/1/"] }),
+  },
+  {
+    path: "/admin/products/import",
+    routeId: "routes/admin/products-import",
+    adminPage: () => ({ shows: ["Importa prodotti e giacenze", "sku_variante"] }),
+    adminData: () => ({ shows: [] }),
+  },
   ...[["/admin/settings", "admin-settings", "Impostazioni"]].map(([path, routeId, title]) => ({
     path: path as string,
     routeId: routeId as string,
@@ -239,9 +259,43 @@ test.describe("admin actions and downloads", () => {
     for (const role of ["guest", "customer", "otherCustomer"] as const) await expectOutcome(csv, role, home);
     await expectOutcome(csv, "admin", { status: 200, body: `#${orderOf.customer.slice(0, 8)};`, type: "text/csv" });
 
+    const productsCsv = "/admin/products/export.csv?modello=1";
+    for (const role of ["guest", "customer", "otherCustomer"] as const) await expectOutcome(productsCsv, role, home);
+    await expectOutcome(productsCsv, "admin", { status: 200, body: "sku_prodotto;nome;", type: "text/csv" });
+
     const statsCsv = "/admin/analytics/export.csv?dal=1990-01-01&al=1990-01-01";
     for (const role of ["guest", "customer", "otherCustomer"] as const) await expectOutcome(statsCsv, role, home);
     await expectOutcome(statsCsv, "admin", { status: 200, body: "1990-01-01;", type: "text/csv" });
+  });
+});
+
+test.describe("product images and import", () => {
+  test("posted by anyone but an admin, they change nothing", async () => {
+    const db = e2eDatabase();
+    const imagesOfFirst = () =>
+      db.select({ id: productImages.id }).from(productImages).where(eq(productImages.productId, 1));
+    const before = await imagesOfFirst();
+    const imageId = String(before[0]?.id);
+    const post = (role: Role, path: string, body: FormData | URLSearchParams) =>
+      fetch(`${baseURL}${path}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { Origin: baseURL, ...(cookies[role] ? { Cookie: cookies[role] as string } : {}) },
+        body,
+      });
+    const sheet = new FormData();
+    sheet.set("intent", "import");
+    sheet.set("file", new Blob(["sku_prodotto;nome\r\nX;Y"]), "prodotti.csv");
+    for (const role of ["guest", "customer", "otherCustomer"] as const) {
+      for (const path of ["/admin/products/1/immagini", "/admin/products/1/immagini.data"]) {
+        const response = await post(role, path, new URLSearchParams({ intent: "delete", imageId }));
+        expect([202, 302], `${role} POST ${path}`).toContain(response.status);
+      }
+      const response = await post(role, "/admin/products/import", sheet);
+      expect(response.status, `${role} POST import`).toBe(302);
+      expect(response.headers.get("Location")).toBe("/");
+    }
+    expect(await imagesOfFirst()).toEqual(before);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Database } from "../../app/db/client.server";
+import { memoryFileStore } from "../../app/modules/files/memory-file-store.server";
 import { sandboxPaymentProvider } from "../../app/modules/payments/sandbox.server";
 import { sandboxCarrier } from "../../app/modules/shipping/sandbox.server";
 import { type Clock, requestContext, type Services } from "../../app/services.server";
@@ -23,7 +24,7 @@ export function testClock(start = new Date()): Clock & { advance: (ms: number) =
 
 /**
  * The services a request gets, with the sandbox payment provider (known webhook secret), the sandbox
- * courier and the given clock.
+ * courier, files kept in memory and the given clock.
  */
 export function testServices(db: Database, clock: Clock = testClock()): Services {
   return {
@@ -35,6 +36,7 @@ export function testServices(db: Database, clock: Clock = testClock()): Services
       now: () => clock.now(),
     }),
     carrier: sandboxCarrier(db, { trackingUrl: testTrackingUrl }),
+    files: memoryFileStore(),
     publicUrl: testPublicUrl,
   };
 }

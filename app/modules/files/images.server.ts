@@ -6,6 +6,7 @@ import { createHash } from "node:crypto";
 import { access, mkdir, readdir, readFile, realpath, rename, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp, { type Sharp } from "sharp";
+import { fileKeySegments } from "./file-store";
 import { createRenderBudget, createRenderQueue, type RenderBudget, type RenderQueue } from "./render-limits.server";
 import { IMAGE_WIDTHS, type ImageWidth } from "./responsive-images";
 
@@ -69,13 +70,10 @@ const sourceContentTypes: Record<string, string> = {
 };
 // Bumped when the encoder settings change, so cached files and browser copies are renewed.
 const RENDER_VERSION = "1";
-// Letters, digits, dot, dash, underscore, never starting with a dot: no "..", no hidden files, no separators.
-const safeSegment = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
-
 /** The path segments of a request for a file under /files, or null when it could name anything else. */
 export function safeSegments(relativePath: string): string[] | null {
-  const segments = relativePath.split("/");
-  if (segments.length === 0 || !segments.every((segment) => safeSegment.test(segment))) return null;
+  const segments = fileKeySegments(relativePath);
+  if (!segments) return null;
   const extension = path.extname(relativePath).slice(1).toLowerCase();
   return Object.hasOwn(sourceContentTypes, extension) ? segments : null;
 }

@@ -1,0 +1,4 @@
+import { fileStoreContract } from "./file-store.contract";
+import { memoryFileStore } from "./memory-file-store.server";
+
+fileStoreContract("memory", async () => ({ store: memoryFileStore(), cleanup: async () => {} }));

@@ -1,0 +1,52 @@
+import type { Services } from "~/services.server";
+import { MAX_IMPORT_MEGABYTES, type ProductImportAnswer } from "./import-answer";
+import { applyImport, checkImport } from "./import-products.server";
+
+// The import page's two buttons: "Verifica" (check, nothing written) and "Importa" (apply).
+
+export const importActionMessages = {
+  unknown: "Azione non riconosciuta.",
+  noFile: "Scegli il file CSV da verificare o importare.",
+  tooLarge: `Il file supera ${MAX_IMPORT_MEGABYTES} MB: dividilo in più file.`,
+  notUtf8:
+    "Il file non è in UTF-8: in Excel salvalo come «CSV UTF-8 (delimitato da virgole)», oppure esportalo di nuovo da qui.",
+  checked: "Il file è corretto. Non è ancora stato salvato nulla: premi «Importa» per applicarlo.",
+  imported: "Importazione completata.",
+  checkProblems: (count: number) =>
+    `${count === 1 ? "Il file ha 1 problema" : `Il file ha ${count} problemi`}: correggi e verifica di nuovo. Non è stato salvato nulla.`,
+  importProblems: (count: number) =>
+    `Nessuna modifica salvata: ${count === 1 ? "il file ha 1 problema" : `il file ha ${count} problemi`}.`,
+};
+
+export async function runProductImport(
+  { db, clock }: Pick<Services, "db" | "clock">,
+  form: FormData,
+): Promise<ProductImportAnswer> {
+  const intent = String(form.get("intent") ?? "");
+  if (intent !== "check" && intent !== "import") {
+    return { intent: "unknown", ok: false, message: importActionMessages.unknown, problems: [] };
+  }
+  const refuse = (message: string): ProductImportAnswer => ({ intent, ok: false, message, problems: [] });
+  const file = form.get("file");
+  if (file === null || typeof file === "string" || (file.name === "" && file.size === 0)) {
+    return refuse(importActionMessages.noFile);
+  }
+  if (file.size > MAX_IMPORT_MEGABYTES * 1024 * 1024) return refuse(importActionMessages.tooLarge);
+  let text: string;
+  try {
+    // Strict, so a file saved as Windows-1252 is refused rather than imported with garbled accents.
+    text = new TextDecoder("utf-8", { fatal: true }).decode(await file.arrayBuffer());
+  } catch {
+    return refuse(importActionMessages.notUtf8);
+  }
+
+  const report = intent === "check" ? await checkImport(db, text) : await applyImport(db, clock, text);
+  if (!report.ok) {
+    const count = report.problems.length;
+    const message =
+      intent === "check" ? importActionMessages.checkProblems(count) : importActionMessages.importProblems(count);
+    return { intent, ok: false, message, problems: report.problems };
+  }
+  const message = intent === "check" ? importActionMessages.checked : importActionMessages.imported;
+  return { intent, ok: true, message, problems: [], summary: report.summary };
+}

@@ -1,0 +1,23 @@
+import type { ImportProblem } from "./import-row";
+
+// What the import page's form posts and what it gets back; shared by the action
+// (import-action.server.ts) and the page.
+
+export const MAX_IMPORT_MEGABYTES = 2;
+export const maxImportBodyBytes = MAX_IMPORT_MEGABYTES * 1024 * 1024 + 64 * 1024;
+
+export type ImportSummaryView = {
+  productsCreated: number;
+  productsUpdated: number;
+  variantsCreated: number;
+  variantsUpdated: number;
+  priceChanges: number;
+};
+
+export type ProductImportAnswer = {
+  intent: "check" | "import" | "unknown";
+  ok: boolean;
+  message: string;
+  problems: ImportProblem[];
+  summary?: ImportSummaryView;
+};
