@@ -104,6 +104,7 @@ const known = {
   adminCookie: "",
   orderId: "",
   productId: "",
+  variantId: 0,
   variantLine: { id: 0, size: "M", color: "Nero", quantity: 1 },
   customerCookie: "",
   checkoutCookie: "",
@@ -316,6 +317,8 @@ function postJson(path: string, value: unknown): Sent {
 
 /** A product id: the test product's, a missing one, or hostile. */
 const productId = () => input.value(known.productId, "1", "999999999", "2147483647", "2147483648");
+/** The same for requests that change a product: never a demo product, which other tests count on. */
+const writableProductId = () => input.value(known.productId, "999999999", "2147483647", "2147483648");
 
 /** A cart line with one or two hostile fields, or no line at all. */
 function hostileCartLine(): unknown {
@@ -796,9 +799,9 @@ const targets: Target[] = [
     make: () =>
       post("/admin/products", {
         intent: ["stock", "archive", "unarchive", "duplicate", "save"],
-        productId: ["1", "-1", "9999999999999999"],
-        "stock-1": ["5", "-1", "1e9"],
-        "seen-1": ["4", "x"],
+        productId: [known.productId, "-1", "9999999999999999"],
+        [`stock-${known.variantId}`]: ["5", "-1", "1e9"],
+        [`seen-${known.variantId}`]: ["1000000", "x"],
       }),
   },
   {
@@ -826,7 +829,8 @@ const targets: Target[] = [
           gender: ["Donna", "Cani"],
           subcategory: ["pigiama"],
           brand: ["Marca"],
-          sku: ["SKU-1", "con spazi"],
+          // A valid save keeps the test prefix, so the test products' cleanup still finds the product.
+          sku: [`${TEST_SKU_PREFIX}ostile`, "con spazi"],
           price: ["29,90", "-1", "1e99"],
           colorName: ["Nero"],
           colorCode: ["#111111", "rosso"],
@@ -834,7 +838,7 @@ const targets: Target[] = [
           stock: ["1", "-1"],
           variantId: ["1", "x"],
         },
-        { params: { productId: productId() } },
+        { params: { productId: writableProductId() } },
       ),
   },
   {
@@ -856,7 +860,7 @@ const targets: Target[] = [
           alt: ["Pigiama, davanti", ""],
           colorName: ["Nero", "", "Fucsia"],
         },
-        { params: { productId: productId() } },
+        { params: { productId: writableProductId() } },
       ),
   },
   {
@@ -869,7 +873,7 @@ const targets: Target[] = [
         { intent: ["upload"], alt: ["Pigiama", ""], colorName: ["Nero", ""] },
         "images",
         () => random.pick([known.jpeg, svgWithScript, htmlPage, input.text(), new Uint8Array([0xff, 0xd8, 0xff])]),
-        { productId: productId() },
+        { productId: writableProductId() },
       ),
   },
   {
@@ -959,6 +963,7 @@ afterAll(() => {
 beforeAll(async () => {
   const variant = await createTestVariant(db, { stock: 1_000_000 });
   known.productId = String(variant.productId);
+  known.variantId = variant.variantId;
   known.variantLine = variant.line(1);
   known.jpeg = await testImage("jpeg", { width: 40, height: 30 });
   await db.insert(blogPosts).values({
