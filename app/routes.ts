@@ -43,7 +43,7 @@ export default [
     route("products", "routes/admin/section.tsx", { id: "admin-products" }),
     route("analytics", "routes/admin/analytics.tsx", { id: "admin-analytics" }),
     route("analytics/export.csv", "routes/admin/analytics-export.ts"),
-    route("settings", "routes/admin/section.tsx", { id: "admin-settings" }),
+    route("settings", "routes/admin/settings.tsx", { id: "admin-settings" }),
   ]),
   route("shop", "routes/shop.tsx"),
   route("api/catalogo", "routes/api-catalogo.ts"),

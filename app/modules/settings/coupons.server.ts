@@ -3,7 +3,14 @@ import type { Database } from "~/db/client.server";
 import { type Coupon, coupons } from "~/db/schema";
 import type { CurrentUser } from "~/modules/accounts/current-user";
 import { fieldErrors } from "~/modules/forms/form-result";
-import { type CouponTerms, couponCreateForm, couponEditForm, couponMessages, normalizeCouponCode } from "./coupons";
+import {
+  type CouponTerms,
+  type CouponView,
+  couponCreateForm,
+  couponEditForm,
+  couponMessages,
+  normalizeCouponCode,
+} from "./coupons";
 import { logSettingChange, type SaveAnswer } from "./settings.server";
 
 // Creating, editing and switching off discount codes; each change is logged as "coupon:CODE".
@@ -40,12 +47,6 @@ export function romeDayStart(day: string, days = 0): Date {
 }
 
 const romeDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Rome" });
-
-/** A coupon as its form shows it: validity as the first and last day in Rome. */
-export type CouponView = Pick<Coupon, "code" | "percentOff" | "active" | "maxUses" | "usedCount"> & {
-  startsOn: string | null;
-  endsOn: string | null;
-};
 
 function couponView(coupon: Coupon): CouponView {
   return {

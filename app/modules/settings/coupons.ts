@@ -50,6 +50,9 @@ const couponTerms = z
 
 export type CouponTerms = z.infer<typeof couponTerms>;
 
+/** A coupon as staff see it: validity as the first and last day in Rome, and how often it was used. */
+export type CouponView = CouponTerms & { code: string; usedCount: number };
+
 export const couponEditForm = couponTerms;
 
 export const couponCreateForm = z

@@ -4,7 +4,6 @@ import type { Route } from "./+types/section";
 // The admin sections still to come, each with its title (spec §2); the route id names the section.
 const titles: Record<string, string> = {
   "admin-products": "Gestione Prodotti",
-  "admin-settings": "Impostazioni",
 };
 
 export function loader({ context }: Route.LoaderArgs) {
