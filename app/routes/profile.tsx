@@ -11,6 +11,7 @@ import { showToast } from "~/components/toast";
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { TabList } from "~/components/ui/tabs";
+import { useShopSettings } from "~/components/use-shop-settings";
 import { logger } from "~/logger.server";
 import { accountToasts } from "~/modules/accounts/error-messages";
 import { getProfile, type Profile, updateProfile } from "~/modules/accounts/profile.server";
@@ -19,7 +20,6 @@ import { profileSchema } from "~/modules/accounts/validation";
 import { type FormResult, fieldErrors } from "~/modules/forms/form-result";
 import { readForm } from "~/modules/forms/read-form.server";
 import { listCustomerOrders } from "~/modules/orders/customer-orders.server";
-import { BIRTHDAY_DISCOUNT_PERCENT } from "~/modules/shop/constants";
 import { pageMeta } from "~/modules/shop/meta";
 import { services } from "~/services.server";
 import type { Route } from "./+types/profile";
@@ -90,6 +90,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
 }
 
 function ProfileForm({ profile, nativeAnswer }: { profile: Profile; nativeAnswer?: FormResult }) {
+  const { discounts } = useShopSettings();
   const form = useCheckedForm<FormResult>({
     schema: accountSchema((rules) => rules.profileSchema),
     action: "/profile",
@@ -138,7 +139,9 @@ function ProfileForm({ profile, nativeAnswer }: { profile: Profile; nativeAnswer
           type: "date",
           autoComplete: "bday",
           required: false,
-          hint: `Nel mese del tuo compleanno avrai uno sconto del ${BIRTHDAY_DISCOUNT_PERCENT}%.`,
+          hint: discounts.birthdayEnabled
+            ? `Nel mese del tuo compleanno avrai uno sconto del ${discounts.birthdayPercent}%.`
+            : undefined,
         })}
       </div>
       <button

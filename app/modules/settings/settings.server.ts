@@ -5,8 +5,7 @@ import { settingChanges, shopSettings } from "~/db/schema";
 import { logger } from "~/logger.server";
 import type { CurrentUser } from "~/modules/accounts/current-user";
 import { fieldErrors } from "~/modules/forms/form-result";
-import { shop } from "~/modules/shop/identity";
-import { isSettingsKey, type SettingsKey, type ShopSettings, settingsGroups } from "./settings";
+import { defaultPublicSettings, isSettingsKey, type SettingsKey, type ShopSettings, settingsGroups } from "./settings";
 
 // The one way the shop reads and stores its settings. Pricing, checkout, pages and e-mails read them
 // through `readSettings`, which keeps them in memory for a few seconds: a save in this process drops
@@ -16,42 +15,9 @@ import { isSettingsKey, type SettingsKey, type ShopSettings, settingsGroups } fr
 
 const CACHE_MS = 5_000;
 
-/** The shop as it is with nothing saved: the identity file, the shop's usual rules, the configured tracking page. */
+/** The shop as it is with nothing saved, its tracking page the one configured. */
 export function defaultSettings(): ShopSettings {
-  return {
-    identity: {
-      name: shop.name,
-      legalName: shop.seller.legalName,
-      vatNumber: shop.seller.vatNumber,
-      street: shop.address.street,
-      postalCode: shop.address.postalCode,
-      town: shop.address.town,
-      province: shop.address.province,
-      phoneDisplay: shop.phone.display,
-      phoneInternational: shop.phone.international,
-      email: shop.email,
-      instagramUrl: shop.social.instagram,
-      facebookUrl: shop.social.facebook,
-      whatsappNumber: shop.whatsappNumber,
-      bookingUrl: shop.sizeConsultationBookingUrl,
-    },
-    hours: shop.openingHours,
-    promoBar: { enabled: true, text: "Sconto del 10% sul primo acquisto, applicato al checkout" },
-    shipping: {
-      feeCents: 790,
-      freeShippingThresholdCents: 10_000,
-      returnCostCents: 790,
-      freeReturnThresholdCents: 10_000,
-    },
-    discounts: {
-      firstOrderEnabled: true,
-      firstOrderPercent: 10,
-      birthdayEnabled: true,
-      birthdayPercent: 10,
-      secondSwimsuitEnabled: true,
-    },
-    tracking: { urlTemplate: config().trackingUrl },
-  };
+  return { ...defaultPublicSettings, tracking: { urlTemplate: config().trackingUrl } };
 }
 
 let cached: { settings: ShopSettings; until: number } | null = null;

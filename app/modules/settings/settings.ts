@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { PricingRules } from "~/modules/cart/pricing";
+import { formatEuro } from "~/modules/shop/constants";
 import {
   isValidPartitaIva,
   type OpeningHours,
@@ -380,6 +381,41 @@ export function publicSettings({ tracking: _tracking, ...settings }: ShopSetting
   return settings;
 }
 
+/** The shop as it is with nothing saved: the identity file's details and the shop's usual rules. */
+export const defaultPublicSettings: PublicSettings = {
+  identity: {
+    name: shop.name,
+    legalName: shop.seller.legalName,
+    vatNumber: shop.seller.vatNumber,
+    street: shop.address.street,
+    postalCode: shop.address.postalCode,
+    town: shop.address.town,
+    province: shop.address.province,
+    phoneDisplay: shop.phone.display,
+    phoneInternational: shop.phone.international,
+    email: shop.email,
+    instagramUrl: shop.social.instagram,
+    facebookUrl: shop.social.facebook,
+    whatsappNumber: shop.whatsappNumber,
+    bookingUrl: shop.sizeConsultationBookingUrl,
+  },
+  hours: shop.openingHours,
+  promoBar: { enabled: true, text: "Sconto del 10% sul primo acquisto, applicato al checkout" },
+  shipping: {
+    feeCents: 790,
+    freeShippingThresholdCents: 10_000,
+    returnCostCents: 790,
+    freeReturnThresholdCents: 10_000,
+  },
+  discounts: {
+    firstOrderEnabled: true,
+    firstOrderPercent: 10,
+    birthdayEnabled: true,
+    birthdayPercent: 10,
+    secondSwimsuitEnabled: true,
+  },
+};
+
 /** The shop's identity with the details staff set in 'Impostazioni' over the identity file's. */
 export function shopIdentity(settings: Pick<ShopSettings, "identity" | "hours">): ShopIdentity {
   const { identity } = settings;
@@ -401,4 +437,21 @@ export function shopIdentity(settings: Pick<ShopSettings, "identity" | "hours">)
     whatsappNumber: identity.whatsappNumber,
     sizeConsultationBookingUrl: identity.bookingUrl,
   };
+}
+
+/** "7,90 €, gratuita da 100,00 €", or "7,90 €" when shipping is never free. */
+export function shippingPriceText(shipping: ShippingSettings): string {
+  const fee = formatEuro(shipping.feeCents);
+  return shipping.freeShippingThresholdCents === null
+    ? fee
+    : `${fee}, gratuita da ${formatEuro(shipping.freeShippingThresholdCents)}`;
+}
+
+/** "Il reso costa 7,90 €, trattenuti dal rimborso, ed è gratuito per ordini a partire da 100,00 €." */
+export function returnCostSentence(shipping: ShippingSettings): string {
+  if (shipping.returnCostCents === 0) return "Il reso è gratuito.";
+  const cost = `Il reso costa ${formatEuro(shipping.returnCostCents)}, trattenuti dal rimborso`;
+  return shipping.freeReturnThresholdCents === null
+    ? `${cost}.`
+    : `${cost}, ed è gratuito per ordini a partire da ${formatEuro(shipping.freeReturnThresholdCents)}.`;
 }
