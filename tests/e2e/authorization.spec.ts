@@ -130,10 +130,13 @@ const adminEndpoints: { path: string; routeId: string; adminPage: () => Outcome;
     adminPage: () => ({ shows: ["Statistiche di Vendita", "Ricavi per periodo"] }),
     adminData: () => ({ shows: ["revenueCents"] }),
   },
-  ...[
-    ["/admin/products", "admin-products", "Gestione Prodotti"],
-    ["/admin/settings", "admin-settings", "Impostazioni"],
-  ].map(([path, routeId, title]) => ({
+  {
+    path: "/admin/settings",
+    routeId: "admin-settings",
+    adminPage: () => ({ shows: ["Impostazioni", "Registro modifiche", "Codici sconto"] }),
+    adminData: () => ({ shows: ["freeShippingThresholdEuro"] }),
+  },
+  ...[["/admin/products", "admin-products", "Gestione Prodotti"]].map(([path, routeId, title]) => ({
     path: path as string,
     routeId: routeId as string,
     adminPage: () => ({ shows: [title as string, "Sezione in costruzione."] }),
