@@ -20,6 +20,8 @@ import { profileSchema } from "~/modules/accounts/validation";
 import { type FormResult, fieldErrors } from "~/modules/forms/form-result";
 import { readForm } from "~/modules/forms/read-form.server";
 import { listCustomerOrders } from "~/modules/orders/customer-orders.server";
+import { trackingLink } from "~/modules/settings/settings";
+import { readSettings } from "~/modules/settings/settings.server";
 import { pageMeta } from "~/modules/shop/meta";
 import { services } from "~/services.server";
 import type { Route } from "./+types/profile";
@@ -29,13 +31,15 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, clock, carrier } = services(context);
+  const { db, clock } = services(context);
   const user = await getCurrentUser(request);
   // Guests see the access-required prompt, not a redirect (spec §2).
   if (!user) return { account: null };
+  const { tracking } = await readSettings(db);
+  const trackingUrl = (code: string) => trackingLink(tracking, code);
   const [profile, orders] = await Promise.all([
     getProfile(db, user.id),
-    listCustomerOrders(db, user.id, { now: clock.now(), trackingUrl: carrier.trackingUrl }),
+    listCustomerOrders(db, user.id, { now: clock.now(), trackingUrl }),
   ]);
   if (!profile) return { account: null };
   return { account: { profile, orders } };

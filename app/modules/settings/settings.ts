@@ -241,6 +241,11 @@ const trackingValue = z.object({
 });
 export type TrackingSettings = z.infer<typeof trackingValue>;
 
+/** Where the customer follows a parcel: the template with `{tracking}` replaced by its code. */
+export function trackingLink(tracking: TrackingSettings, trackingCode: string): string {
+  return tracking.urlTemplate.replaceAll("{tracking}", encodeURIComponent(trackingCode));
+}
+
 // ---------------------------------------------------------------------------
 
 export type ShopSettings = {
