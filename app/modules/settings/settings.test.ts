@@ -114,6 +114,14 @@ describe("opening hours", () => {
     expect(errorsOf(settingsGroups.hours.form, { ...week, friday: "13:00-09:00" })).toEqual({
       friday: settingsMessages.hoursOrder,
     });
+    expect(
+      errorsOf(settingsGroups.hours.form, {
+        ...week,
+        saturday: "08:00-09:00, 10:00-11:00, 12:00-13:00, 14:00-15:00, 16:00-17:00",
+      }),
+    ).toEqual({
+      saturday: settingsMessages.hoursCount,
+    });
     expect(settingsGroups.hours.form.parse(week).monday).toEqual([{ opens: "09:00", closes: "13:00" }]);
   });
 });

@@ -40,6 +40,7 @@ export const settingsMessages = {
   whatsappNumber: "Scrivi il numero WhatsApp con il prefisso internazionale, solo cifre: per esempio 393401265874.",
   hours: "Scrivi gli orari come 09:00-13:00, 15:30-19:30, o lascia vuoto se il negozio è chiuso.",
   hoursOrder: "Ogni fascia deve chiudere dopo l'apertura e dopo la fascia precedente.",
+  hoursCount: "Al massimo 4 fasce di orario al giorno.",
   promoText: "Scrivi il testo della barra promozionale.",
   promoTextLength: "Il testo della barra promozionale può avere al massimo 160 caratteri.",
   amount: "Scrivi un importo in euro da 0 a 1.000, per esempio 7,90.",
@@ -112,7 +113,7 @@ function inOrder(ranges: TimeRange[]): boolean {
   return true;
 }
 
-const dayValue = z.array(timeRange).max(4).refine(inOrder, settingsMessages.hoursOrder);
+const dayValue = z.array(timeRange).max(4, settingsMessages.hoursCount).refine(inOrder, settingsMessages.hoursOrder);
 const hoursValue = z.object(
   Object.fromEntries(weekdays.map(({ day }) => [day, dayValue])) as Record<Weekday, typeof dayValue>,
 );
