@@ -140,7 +140,10 @@ export type Config = {
   gls:
     | { sede: string; clientCode: string; password: string; contractCode: string; url: string; timeoutMs: number }
     | undefined;
-  /** Where customers follow a parcel: an address with `{tracking}` in place of the tracking code. */
+  /**
+   * Where customers follow a parcel, an address with `{tracking}` in place of the tracking code: the
+   * default of the setting staff may change in 'Impostazioni'.
+   */
   trackingUrl: string;
 };
 

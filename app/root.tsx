@@ -23,18 +23,23 @@ import { shareNonceWithStyleInjectors, useNonce } from "~/components/nonce";
 import { useHydrated } from "~/components/use-hydrated";
 import { config } from "~/config.server";
 import { getCurrentUser } from "~/modules/accounts/session.server";
+import { publicSettings } from "~/modules/settings/settings";
+import { readSettings } from "~/modules/settings/settings.server";
+import { services } from "~/services.server";
 
 if (typeof document !== "undefined") shareNonceWithStyleInjectors();
 
 // Toasts only ever follow a user action, so sonner loads after hydration, outside the first download.
 const Toaster = lazy(() => import("sonner").then((module) => ({ default: module.Toaster })));
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     analytics: config().analytics,
     promoDismissed: isPromoDismissed(request.headers.get("Cookie")),
     // The signed-in user for the header (id, email, first name, role), or null.
     user: await getCurrentUser(request),
+    // What every page may show of the shop's settings: read once here, used through useShopSettings().
+    settings: publicSettings(await readSettings(services(context).db)),
   };
 }
 

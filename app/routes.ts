@@ -49,7 +49,7 @@ export default [
     route("products/:productId/immagini", "routes/admin/product-images.tsx"),
     route("analytics", "routes/admin/analytics.tsx", { id: "admin-analytics" }),
     route("analytics/export.csv", "routes/admin/analytics-export.ts"),
-    route("settings", "routes/admin/section.tsx", { id: "admin-settings" }),
+    route("settings", "routes/admin/settings.tsx", { id: "admin-settings" }),
   ]),
   route("shop", "routes/shop.tsx"),
   route("api/catalogo", "routes/api-catalogo.ts"),

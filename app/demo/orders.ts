@@ -4,6 +4,7 @@
 // Deterministic for a given day: a test computes the same orders the first start loaded.
 import type { DeliveryMethod, OrderStatus, PaymentStatus } from "~/db/schema";
 import { type PricedLine, priceOrder } from "~/modules/cart/pricing";
+import { defaultPublicSettings, pricingRules } from "~/modules/settings/settings";
 import { addDays } from "~/modules/stats/periods";
 import type { DemoProduct } from "./catalog/catalog";
 import { seededRandom } from "./product-art";
@@ -95,6 +96,9 @@ export function romeMoment(day: string, hour: number, minute: number): Date {
   return new Date(asUtc - (romeAsUtc - asUtc));
 }
 
+/** The history was priced by the shop's default fees and promotions. */
+const demoPricingRules = pricingRules(defaultPublicSettings);
+
 /** The demo orders of the `DEMO_ORDER_DAYS` days before `today` (a day in Rome, "2026-11-23"), oldest first. */
 export function buildDemoOrders(catalog: readonly DemoProduct[], today: string): DemoOrder[] {
   const random = seededRandom(1978);
@@ -133,7 +137,7 @@ export function buildDemoOrders(catalog: readonly DemoProduct[], today: string):
     });
     // One line per variant, as a cart holds them.
     const distinct = lines.filter((line, index) => lines.findIndex((l) => l.variantId === line.variantId) === index);
-    const pricing = priceOrder(distinct, kind.delivery);
+    const pricing = priceOrder(distinct, kind.delivery, demoPricingRules);
     // A partial refund gives back one piece of the first line.
     const refundedCents =
       kind.payment === "refunded"

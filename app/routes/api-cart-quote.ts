@@ -1,4 +1,6 @@
 import { cartQuoteRequestSchema, quoteCart } from "~/modules/cart/quote.server";
+import { pricingRules } from "~/modules/settings/settings";
+import { readSettings } from "~/modules/settings/settings.server";
 import { services } from "~/services.server";
 import type { Route } from "./+types/api-cart-quote";
 import { methodNotAllowed } from "./method-not-allowed.server";
@@ -8,7 +10,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const body = await request.json().catch(() => null);
   const parsed = cartQuoteRequestSchema.safeParse(body);
   if (!parsed.success) return Response.json({ error: "Carrello non valido." }, { status: 400 });
-  return Response.json(await quoteCart(services(context).db, parsed.data), {
+  const { db } = services(context);
+  return Response.json(await quoteCart(db, parsed.data, pricingRules(await readSettings(db))), {
     headers: { "Cache-Control": "no-store" },
   });
 }

@@ -15,6 +15,8 @@ import { lineProblemMessage } from "~/modules/cart/line-rules";
 import { SECOND_SWIMSUIT_PROMO_LABEL } from "~/modules/cart/pricing";
 import { type CartQuote, cartFromCookie, type QuotedLine, quoteCart } from "~/modules/cart/quote.server";
 import { readForm } from "~/modules/forms/read-form.server";
+import { pricingRules } from "~/modules/settings/settings";
+import { readSettings } from "~/modules/settings/settings.server";
 import { CART_STORAGE_KEY, CART_UPDATED_EVENT, formatEuro } from "~/modules/shop/constants";
 import { pageMeta } from "~/modules/shop/meta";
 import { services } from "~/services.server";
@@ -30,7 +32,8 @@ export function meta() {
 /** The cart the cookie holds, priced: what the page shows before JavaScript runs, or without it. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const serverCart = cartFromCookie(request.headers.get("Cookie"));
-  const quote = await quoteCart(services(context).db, { items: serverCart?.lines ?? [] });
+  const { db } = services(context);
+  const quote = await quoteCart(db, { items: serverCart?.lines ?? [] }, pricingRules(await readSettings(db)));
   return { quote, serverCart };
 }
 

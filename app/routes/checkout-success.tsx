@@ -5,6 +5,7 @@ import { saveCart } from "~/components/cart/cart-storage";
 import { AmountRows } from "~/components/orders/amount-rows";
 import { showToast } from "~/components/toast";
 import { buttonClass } from "~/components/ui/button";
+import { useShopSettings } from "~/components/use-shop-settings";
 import { logger } from "~/logger.server";
 import { getCurrentUser } from "~/modules/accounts/session.server";
 import { checkoutToasts } from "~/modules/checkout/checkout-messages";
@@ -19,7 +20,7 @@ import {
   formatDate,
   RESERVATION_HOLD_DAYS,
 } from "~/modules/shop/constants";
-import { formatAddress, shop } from "~/modules/shop/identity";
+import { formatAddress } from "~/modules/shop/identity";
 import { pageMeta } from "~/modules/shop/meta";
 import { formatOpeningHours } from "~/modules/shop/opening-hours";
 import { services } from "~/services.server";
@@ -106,11 +107,12 @@ function Amounts({ order }: { order: OrderReceipt }) {
 }
 
 function CollectionInfo({ reservation }: { reservation: boolean }) {
+  const { shop } = useShopSettings();
   return (
     <div className="rounded-md bg-linen p-5 text-sm text-ink">
       <h2 className="text-lg">Dove ritirare</h2>
       <p className="mt-2">
-        {shop.name}, {formatAddress()}
+        {shop.name}, {formatAddress(shop.address)}
       </p>
       {reservation && (
         <p className="mt-2">
@@ -122,7 +124,7 @@ function CollectionInfo({ reservation }: { reservation: boolean }) {
         Orari di apertura
       </h3>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-        {formatOpeningHours().map(({ days, hours }) => (
+        {formatOpeningHours(shop.openingHours).map(({ days, hours }) => (
           <div key={days} className="contents">
             <dt className="text-ink-soft">{days}</dt>
             <dd>{hours}</dd>
@@ -134,6 +136,7 @@ function CollectionInfo({ reservation }: { reservation: boolean }) {
 }
 
 function GenericSuccess() {
+  const { shop } = useShopSettings();
   return (
     <div className="text-center">
       <CircleCheck aria-hidden className="mx-auto size-12 text-wine" strokeWidth={1.5} />

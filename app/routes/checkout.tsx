@@ -7,7 +7,7 @@ import { getCurrentUser } from "~/modules/accounts/session.server";
 import { checkoutInformationSchema } from "~/modules/checkout/checkout-form";
 import { type CheckoutAnswer, checkoutToasts, isAddressProblem } from "~/modules/checkout/checkout-messages";
 import { completeCheckout } from "~/modules/checkout/complete-checkout.server";
-import { isFirstOrder, normalizeCouponCode } from "~/modules/checkout/discounts.server";
+import { isFirstOrder } from "~/modules/checkout/discounts.server";
 import { lastPaymentAttempt } from "~/modules/checkout/last-attempt.server";
 import { parseSeenQuote, seenQuoteOf } from "~/modules/checkout/place-order.server";
 import { quoteCheckout } from "~/modules/checkout/quote.server";
@@ -23,7 +23,9 @@ import {
 import { fieldErrors } from "~/modules/forms/form-result";
 import { readForm } from "~/modules/forms/read-form.server";
 import { formRateLimit } from "~/modules/security/form-rate-limit.server";
-import { DEFAULT_COUNTRY, FIRST_PURCHASE_DISCOUNT_PERCENT } from "~/modules/shop/constants";
+import { normalizeCouponCode } from "~/modules/settings/coupons";
+import { readSettings } from "~/modules/settings/settings.server";
+import { DEFAULT_COUNTRY } from "~/modules/shop/constants";
 import { pageMeta } from "~/modules/shop/meta";
 import { services } from "~/services.server";
 import type { Route } from "./+types/checkout";
@@ -123,9 +125,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       const email = String(form.get("email") ?? "")
         .trim()
         .toLowerCase();
-      if (!email.includes("@")) return answer({ intent, ok: true, discountPercentage: 0 });
+      const { discounts } = await readSettings(db);
+      if (!discounts.firstOrderEnabled || !email.includes("@"))
+        return answer({ intent, ok: true, discountPercentage: 0 });
       const first = await isFirstOrder(db, email);
-      return answer({ intent, ok: true, discountPercentage: first ? FIRST_PURCHASE_DISCOUNT_PERCENT : 0 });
+      return answer({ intent, ok: true, discountPercentage: first ? discounts.firstOrderPercent : 0 });
     }
 
     case "coupon":

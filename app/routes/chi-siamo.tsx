@@ -3,10 +3,14 @@ import { Link } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
 import { ratingValueText, StoreRating } from "~/components/shop/store-rating";
 import { buttonClass } from "~/components/ui/button";
-import { shop, whatsappLink } from "~/modules/shop/identity";
+import { metaSettings, useShopSettings } from "~/components/use-shop-settings";
+import { shopIdentity } from "~/modules/settings/settings";
+import { whatsappLink } from "~/modules/shop/identity";
 import { pageMeta } from "~/modules/shop/meta";
+import type { Route } from "./+types/chi-siamo";
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
+  const shop = shopIdentity(metaSettings(matches));
   return pageMeta(
     "Chi siamo",
     `La storia di ${shop.name}, negozio di intimo e abbigliamento a ${shop.address.town} dal ${shop.foundedYear}: le nostre consulenti, il nostro staff e il nostro modo di consigliarti.`,
@@ -21,6 +25,7 @@ function initials(name: string): string {
 }
 
 export default function ChiSiamo() {
+  const { shop } = useShopSettings();
   return (
     <>
       <PageHeader eyebrow="Chi siamo" title={`Dal ${shop.foundedYear}, il negozio di fiducia di ${shop.address.town}`}>
@@ -62,7 +67,7 @@ export default function ChiSiamo() {
               Prenota una consulenza taglia
             </a>
             <a
-              href={whatsappLink("Ciao! Vorrei un consiglio su una taglia.")}
+              href={whatsappLink("Ciao! Vorrei un consiglio su una taglia.", shop.whatsappNumber)}
               target="_blank"
               rel="noopener noreferrer"
               className={buttonClass.secondary}

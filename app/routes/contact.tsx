@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { data } from "react-router";
 import { ContactForm } from "~/components/contact/contact-form";
 import { PageHeader } from "~/components/layout/page-header";
+import { metaSettings, useShopSettings } from "~/components/use-shop-settings";
 import { logger } from "~/logger.server";
 import { contactFormMessages } from "~/modules/contact/contact";
 import { contactMessageSchema, sendContactMessage } from "~/modules/contact/messages.server";
@@ -12,7 +13,8 @@ import { readForm } from "~/modules/forms/read-form.server";
 import { formRateLimit } from "~/modules/security/form-rate-limit.server";
 import { honeypotFilled } from "~/modules/security/honeypot";
 import { clientIp } from "~/modules/security/rate-limit.server";
-import { formatAddress, shop, whatsappLink } from "~/modules/shop/identity";
+import { shopIdentity } from "~/modules/settings/settings";
+import { formatAddress, shop as identityFile, whatsappLink } from "~/modules/shop/identity";
 import { pageMeta } from "~/modules/shop/meta";
 import { formatOpeningHours } from "~/modules/shop/opening-hours";
 import { storeJsonLd } from "~/modules/shop/structured-data";
@@ -47,18 +49,19 @@ function failed(description: string, status: number) {
   return data<FormResult>({ ok: false, error: { title: "Errore", description } }, { status });
 }
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
+  const shop = shopIdentity(metaSettings(matches));
   return [
     ...pageMeta(
       "Contatti",
-      `Indirizzo, telefono, email e orari di ${shop.name}: ${formatAddress()}. Scrivici o vieni a trovarci in negozio.`,
+      `Indirizzo, telefono, email e orari di ${shop.name}: ${formatAddress(shop.address)}. Scrivici o vieni a trovarci in negozio.`,
     ),
-    { "script:ld+json": storeJsonLd() },
+    { "script:ld+json": storeJsonLd(shop) },
   ];
 }
 
 // OpenStreetMap's embed sets no tracking cookies, so the map can show before any consent.
-const { latitude, longitude } = shop.geo;
+const { latitude, longitude } = identityFile.geo;
 const mapEmbedUrl = `https://www.openstreetmap.org/export/embed.html?${new URLSearchParams({
   bbox: [longitude - 0.006, latitude - 0.003, longitude + 0.006, latitude + 0.003].map((n) => n.toFixed(5)).join(","),
   layer: "mapnik",
@@ -81,6 +84,7 @@ function ContactItem({ icon, title, children }: { icon: ReactNode; title: string
 const linkClass = "text-ink underline decoration-wine/50 underline-offset-4 hover:text-wine";
 
 export default function Contact({ actionData }: Route.ComponentProps) {
+  const { shop } = useShopSettings();
   return (
     <>
       <PageHeader eyebrow="Contatti" title="Siamo qui per aiutarti">
@@ -113,7 +117,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
           </ContactItem>
           <ContactItem icon={<MessageCircle aria-hidden className="size-5" strokeWidth={1.5} />} title="WhatsApp">
             <a
-              href={whatsappLink("Ciao! Vorrei un'informazione.")}
+              href={whatsappLink("Ciao! Vorrei un'informazione.", shop.whatsappNumber)}
               target="_blank"
               rel="noopener noreferrer"
               className={linkClass}
@@ -123,7 +127,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
           </ContactItem>
           <ContactItem icon={<Clock aria-hidden className="size-5" strokeWidth={1.5} />} title="Orari di apertura">
             <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1">
-              {formatOpeningHours().map((row) => (
+              {formatOpeningHours(shop.openingHours).map((row) => (
                 <div key={row.days} className="contents">
                   <dt className="text-ink-soft">{row.days}</dt>
                   <dd>{row.hours}</dd>
@@ -139,7 +143,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
           </h2>
           <div className="aspect-[4/3] overflow-hidden rounded-md border border-sand bg-linen">
             <iframe
-              title={`Mappa: ${shop.name}, ${formatAddress()}`}
+              title={`Mappa: ${shop.name}, ${formatAddress(shop.address)}`}
               src={mapEmbedUrl}
               loading="lazy"
               className="size-full"

@@ -6,12 +6,14 @@ import { ReviewCarousel } from "~/components/shop/review-carousel";
 import { ShopWindowArt } from "~/components/shop/shop-window-art";
 import { StoreRating } from "~/components/shop/store-rating";
 import { buttonClass } from "~/components/ui/button";
+import { metaSettings, useShopSettings } from "~/components/use-shop-settings";
 import { logger } from "~/logger.server";
 import { catalogMessages } from "~/modules/catalog/messages";
 import { getCategoryTiles, getFeaturedProducts, getOutletPreview } from "~/modules/catalog/showcase.server";
-import { FREE_SHIPPING_THRESHOLD_CENTS, formatEuro, WITHDRAWAL_DAYS } from "~/modules/shop/constants";
+import { type ShippingSettings, shopIdentity } from "~/modules/settings/settings";
+import { CARRIER_NAME, formatEuro, WITHDRAWAL_DAYS } from "~/modules/shop/constants";
 import { customerReviews } from "~/modules/shop/customer-reviews";
-import { formatAddress, shop } from "~/modules/shop/identity";
+import { formatAddress, type ShopIdentity } from "~/modules/shop/identity";
 import { canonicalMeta, pageMeta } from "~/modules/shop/meta";
 import { absoluteUrl } from "~/modules/shop/public-url.server";
 import { storeJsonLd } from "~/modules/shop/structured-data";
@@ -33,19 +35,30 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { canonicalUrl: absoluteUrl("/"), tiles, featured, outlet };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const shop = shopIdentity(metaSettings(matches));
   return [
     ...pageMeta(
       shop.tagline,
       `${shop.name}, negozio di intimo e abbigliamento a ${shop.address.town} dal ${shop.foundedYear}: lingerie, pigiameria, costumi e abbigliamento per donna, uomo e bambini. Acquista online o passa in negozio.`,
     ),
     ...(loaderData ? canonicalMeta(loaderData.canonicalUrl) : []),
-    { "script:ld+json": storeJsonLd() },
+    { "script:ld+json": storeJsonLd(shop) },
   ];
 }
 
-const promises = [
-  { icon: Truck, title: "Spedizione gratuita", text: `Per ordini da ${formatEuro(FREE_SHIPPING_THRESHOLD_CENTS)}` },
+const promisesOf = (shop: ShopIdentity, shipping: ShippingSettings) => [
+  shipping.freeShippingThresholdCents === null
+    ? {
+        icon: Truck,
+        title: "Spedizione in tutta Italia",
+        text: `Con ${CARRIER_NAME}, ${formatEuro(shipping.feeCents)}`,
+      }
+    : {
+        icon: Truck,
+        title: "Spedizione gratuita",
+        text: `Per ordini da ${formatEuro(shipping.freeShippingThresholdCents)}`,
+      },
   { icon: RotateCcw, title: `Reso entro ${WITHDRAWAL_DAYS} giorni`, text: "Semplice e senza pensieri" },
   { icon: Store, title: "Ritiro in negozio", text: `Gratuito, a ${shop.address.town}` },
   { icon: Ruler, title: "Consulenza taglia", text: "Su appuntamento, in negozio" },
@@ -53,6 +66,8 @@ const promises = [
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { tiles, featured, outlet } = loaderData;
+  const { shop, shipping } = useShopSettings();
+  const promises = promisesOf(shop, shipping);
   return (
     <>
       <section className="overflow-hidden bg-linen">
@@ -125,7 +140,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 Vieni a trovarci
               </Link>
             </div>
-            <p className="text-sm">{formatAddress()}</p>
+            <p className="text-sm">{formatAddress(shop.address)}</p>
           </div>
         </div>
       </section>

@@ -1,11 +1,12 @@
-import { eq } from "drizzle-orm";
+import { eq, gte } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { blogPosts } from "~/db/schema";
+import { blogPosts, coupons, settingChanges, shopSettings } from "~/db/schema";
 import { logger } from "~/logger.server";
 import { adminGuard } from "~/modules/accounts/admin-guard.server";
 import { createConfirmedUser } from "~/modules/accounts/provisioning.server";
 import { listProducts } from "~/modules/catalog/listing.server";
 import { SANDBOX_SIGNATURE_HEADER } from "~/modules/payments/sandbox.server";
+import { forgetCachedSettings } from "~/modules/settings/settings.server";
 import { PRICE_BUCKETS, SORT_OPTIONS } from "~/modules/shop/constants";
 import * as root from "~/root";
 import { connectTestDatabase } from "../../tests/integration/database";
@@ -46,6 +47,7 @@ import * as adminProductsExport from "./admin/products-export";
 import * as adminProductsImport from "./admin/products-import";
 import * as adminReturnDetail from "./admin/return-detail";
 import * as adminReturns from "./admin/returns";
+import * as adminSettings from "./admin/settings";
 import * as cartQuote from "./api-cart-quote";
 import * as catalogueApi from "./api-catalogo";
 import * as paymentWebhook from "./api-payment-webhook";
@@ -898,6 +900,47 @@ const targets: Target[] = [
         : multipartPost("/admin/products/import", { intent: ["check", "import"] }, "file", hostileSheet),
   },
   {
+    route: "GET /admin/settings",
+    handler: behindAdminGuard(adminSettings.loader),
+    requests: 20,
+    make: () => get("/admin/settings"),
+  },
+  {
+    route: "POST /admin/settings",
+    handler: behindAdminGuard(adminSettings.action),
+    requests: 150,
+    make: () =>
+      post("/admin/settings", {
+        intent: [
+          "identity",
+          "hours",
+          "promoBar",
+          "shipping",
+          "discounts",
+          "tracking",
+          "coupon-create",
+          "coupon-update",
+          "coupon-deactivate",
+        ],
+        feeEuro: ["7,90", "0", "1.000,00", "-1"],
+        freeShippingEnabled: ["on"],
+        freeShippingThresholdEuro: ["100", ""],
+        returnCostEuro: ["7,90"],
+        monday: ["09:00-13:00", "25:00-26:00"],
+        text: ["Saldi"],
+        enabled: ["on"],
+        firstOrderPercent: ["10", "0", "101"],
+        birthdayPercent: ["10"],
+        urlTemplate: ["https://gls.example/{tracking}"],
+        code: ["OSTILE", "ostile 2"],
+        percentOff: ["10", "100", "0"],
+        startsOn: ["2026-06-01", "2026-02-30"],
+        endsOn: ["2026-08-31"],
+        maxUses: ["1", "0", ""],
+        vatNumber: ["02987610041", "1"],
+      }),
+  },
+  {
     route: "GET /shop",
     handler: shop.loader,
     requests: 400,
@@ -1024,8 +1067,15 @@ beforeAll(async () => {
   }
 });
 
+const startedAt = new Date();
+
 afterAll(async () => {
   await deleteTestVariants(db);
+  // What the fuzzing of 'Impostazioni' saved: the shop goes back to its defaults.
+  await db.delete(shopSettings);
+  await db.delete(settingChanges).where(gte(settingChanges.createdAt, startedAt));
+  await db.delete(coupons).where(gte(coupons.createdAt, startedAt));
+  forgetCachedSettings();
   // Its comments and ratings go with it.
   await db.delete(blogPosts).where(eq(blogPosts.slug, fuzzPostSlug));
 });

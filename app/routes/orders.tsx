@@ -1,6 +1,8 @@
 import { CustomerOrderList } from "~/components/orders/customer-order-list";
 import { requireUser } from "~/modules/accounts/session.server";
 import { listCustomerOrders } from "~/modules/orders/customer-orders.server";
+import { trackingLink } from "~/modules/settings/settings";
+import { readSettings } from "~/modules/settings/settings.server";
 import { pageMeta } from "~/modules/shop/meta";
 import { services } from "~/services.server";
 import type { Route } from "./+types/orders";
@@ -14,8 +16,10 @@ export function meta() {
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const user = await requireUser(request, url);
-  const { db, clock, carrier } = services(context);
-  return { orders: await listCustomerOrders(db, user.id, { now: clock.now(), trackingUrl: carrier.trackingUrl }) };
+  const { db, clock } = services(context);
+  const { tracking } = await readSettings(db);
+  const trackingUrl = (code: string) => trackingLink(tracking, code);
+  return { orders: await listCustomerOrders(db, user.id, { now: clock.now(), trackingUrl }) };
 }
 
 export default function OrdersPage({ loaderData }: Route.ComponentProps) {

@@ -3,23 +3,27 @@ import { useConsent } from "~/components/consent/consent-provider";
 import { PageHeader } from "~/components/layout/page-header";
 import { PROMO_DISMISSED_COOKIE } from "~/components/layout/promo-bar";
 import { buttonClass } from "~/components/ui/button";
+import { metaSettings, useShopSettings } from "~/components/use-shop-settings";
 import { CART_COOKIE_NAME } from "~/modules/cart/cart-cookie";
 import { CONSENT_STORAGE_KEY } from "~/modules/consent/consent";
 import { CARRIER_NAME, CART_STORAGE_KEY, formatDate } from "~/modules/shop/constants";
-import { formatAddress, shop } from "~/modules/shop/identity";
+import { formatAddress } from "~/modules/shop/identity";
 import { pageMeta } from "~/modules/shop/meta";
+import type { Route } from "./+types/privacy";
 
 const LAST_UPDATED = "2026-11-21";
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
+  const { identity } = metaSettings(matches);
   return pageMeta(
     "Informativa sulla Privacy",
-    `Come ${shop.seller.legalName} tratta i dati personali di clienti e visitatori del negozio online, quali cookie usa e come esercitare i tuoi diritti.`,
+    `Come ${identity.legalName} tratta i dati personali di clienti e visitatori del negozio online, quali cookie usa e come esercitare i tuoi diritti.`,
   );
 }
 
 export default function Privacy() {
   const { openSettings } = useConsent();
+  const { shop } = useShopSettings();
 
   return (
     <>
@@ -34,9 +38,9 @@ export default function Privacy() {
         <article className="legal-text">
           <h2>1. Titolare del trattamento</h2>
           <p>
-            Il titolare del trattamento è <strong>{shop.seller.legalName}</strong>, con sede in {formatAddress()},
-            partita IVA {shop.seller.vatNumber}, REA {shop.seller.rea}. Per qualsiasi domanda sui tuoi dati puoi
-            scrivere a <a href={`mailto:${shop.email}`}>{shop.email}</a> o chiamare il{" "}
+            Il titolare del trattamento è <strong>{shop.seller.legalName}</strong>, con sede in{" "}
+            {formatAddress(shop.address)}, partita IVA {shop.seller.vatNumber}, REA {shop.seller.rea}. Per qualsiasi
+            domanda sui tuoi dati puoi scrivere a <a href={`mailto:${shop.email}`}>{shop.email}</a> o chiamare il{" "}
             <a href={`tel:${shop.phone.international}`}>{shop.phone.display}</a>. Siamo un piccolo negozio e non abbiamo
             nominato un responsabile della protezione dei dati (DPO), non essendo obbligati a farlo.
           </p>

@@ -6,6 +6,7 @@ import { ProductPurchase } from "~/components/product/product-purchase";
 import { Stars } from "~/components/product/stars";
 import { useNewsletterPopup } from "~/components/product/use-newsletter-popup";
 import { ProductCard } from "~/components/shop/product-card";
+import { useShopSettings } from "~/components/use-shop-settings";
 import { config } from "~/config.server";
 import { getCurrentUser } from "~/modules/accounts/session.server";
 import { getProductDetails, getRelatedProducts, type ProductDetails } from "~/modules/catalog/product-details.server";
@@ -24,8 +25,8 @@ import type { FormResult } from "~/modules/forms/form-result";
 import { readForm } from "~/modules/forms/read-form.server";
 import { formRateLimit } from "~/modules/security/form-rate-limit.server";
 import { honeypotFilled } from "~/modules/security/honeypot";
-import { FREE_SHIPPING_THRESHOLD_CENTS, formatEuro, WITHDRAWAL_DAYS } from "~/modules/shop/constants";
-import { shop, whatsappLink } from "~/modules/shop/identity";
+import { CARRIER_NAME, formatEuro, WITHDRAWAL_DAYS } from "~/modules/shop/constants";
+import { whatsappLink } from "~/modules/shop/identity";
 import { canonicalMeta, imageMeta, pageMeta } from "~/modules/shop/meta";
 import { breadcrumbJsonLd, productJsonLd } from "~/modules/shop/structured-data";
 import { services } from "~/services.server";
@@ -189,6 +190,7 @@ const linkClass =
 function ProductView({ product, url }: { product: ProductDetails; url: string }) {
   const [selection, setSelection] = useState(() => initialSelection(product));
   const [quantity, setQuantity] = useState(() => minimumQuantity(product));
+  const { shop, shipping } = useShopSettings();
 
   /** Another colour or size, or a typed quantity: the quantity stays between 1 and the stock of what is chosen. */
   function choose(next: Selection, nextQuantity = quantity) {
@@ -239,7 +241,9 @@ function ProductView({ product, url }: { product: ProductDetails; url: string })
         <ul className="flex flex-col gap-2 text-sm text-ink">
           <li className="flex items-center gap-3">
             <Truck aria-hidden className="size-5 text-wine" strokeWidth={1.5} />
-            Spedizione gratuita per ordini da {formatEuro(FREE_SHIPPING_THRESHOLD_CENTS)}
+            {shipping.freeShippingThresholdCents === null
+              ? `Spedizione con ${CARRIER_NAME}: ${formatEuro(shipping.feeCents)}`
+              : `Spedizione gratuita per ordini da ${formatEuro(shipping.freeShippingThresholdCents)}`}
           </li>
           <li className="flex items-center gap-3">
             <RotateCcw aria-hidden className="size-5 text-wine" strokeWidth={1.5} />
@@ -254,7 +258,7 @@ function ProductView({ product, url }: { product: ProductDetails; url: string })
         <div className="flex flex-col gap-3 rounded-md bg-blush p-5">
           <p className="text-sm text-ink">Hai un dubbio sulla taglia? Le nostre consulenti ti aiutano.</p>
           <a
-            href={whatsappLink(`Ciao! Vorrei un'informazione su "${product.name}" (${url}).`)}
+            href={whatsappLink(`Ciao! Vorrei un'informazione su "${product.name}" (${url}).`, shop.whatsappNumber)}
             target="_blank"
             rel="noopener noreferrer"
             className={linkClass}

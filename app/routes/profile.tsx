@@ -11,6 +11,7 @@ import { showToast } from "~/components/toast";
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { TabList } from "~/components/ui/tabs";
+import { useShopSettings } from "~/components/use-shop-settings";
 import { logger } from "~/logger.server";
 import { accountToasts } from "~/modules/accounts/error-messages";
 import { getProfile, type Profile, updateProfile } from "~/modules/accounts/profile.server";
@@ -19,7 +20,8 @@ import { profileSchema } from "~/modules/accounts/validation";
 import { type FormResult, fieldErrors } from "~/modules/forms/form-result";
 import { readForm } from "~/modules/forms/read-form.server";
 import { listCustomerOrders } from "~/modules/orders/customer-orders.server";
-import { BIRTHDAY_DISCOUNT_PERCENT } from "~/modules/shop/constants";
+import { trackingLink } from "~/modules/settings/settings";
+import { readSettings } from "~/modules/settings/settings.server";
 import { pageMeta } from "~/modules/shop/meta";
 import { services } from "~/services.server";
 import type { Route } from "./+types/profile";
@@ -29,13 +31,15 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, clock, carrier } = services(context);
+  const { db, clock } = services(context);
   const user = await getCurrentUser(request);
   // Guests see the access-required prompt, not a redirect (spec §2).
   if (!user) return { account: null };
+  const { tracking } = await readSettings(db);
+  const trackingUrl = (code: string) => trackingLink(tracking, code);
   const [profile, orders] = await Promise.all([
     getProfile(db, user.id),
-    listCustomerOrders(db, user.id, { now: clock.now(), trackingUrl: carrier.trackingUrl }),
+    listCustomerOrders(db, user.id, { now: clock.now(), trackingUrl }),
   ]);
   if (!profile) return { account: null };
   return { account: { profile, orders } };
@@ -90,6 +94,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
 }
 
 function ProfileForm({ profile, nativeAnswer }: { profile: Profile; nativeAnswer?: FormResult }) {
+  const { discounts } = useShopSettings();
   const form = useCheckedForm<FormResult>({
     schema: accountSchema((rules) => rules.profileSchema),
     action: "/profile",
@@ -138,7 +143,9 @@ function ProfileForm({ profile, nativeAnswer }: { profile: Profile; nativeAnswer
           type: "date",
           autoComplete: "bday",
           required: false,
-          hint: `Nel mese del tuo compleanno avrai uno sconto del ${BIRTHDAY_DISCOUNT_PERCENT}%.`,
+          hint: discounts.birthdayEnabled
+            ? `Nel mese del tuo compleanno avrai uno sconto del ${discounts.birthdayPercent}%.`
+            : undefined,
         })}
       </div>
       <button

@@ -1,46 +1,44 @@
 import { Clock, PackageCheck, RotateCcw, Store, Truck } from "lucide-react";
 import { Link } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
+import { metaSettings, useShopSettings } from "~/components/use-shop-settings";
+import { returnCostSentence, type ShippingSettings, shippingPriceText } from "~/modules/settings/settings";
 import {
   CARRIER_NAME,
   COURIER_DELIVERY_WORKING_DAYS,
   DELIVERY_ATTEMPTS,
   DELIVERY_PROBLEM_REPORT_HOURS,
-  FREE_RETURN_THRESHOLD_CENTS,
-  FREE_SHIPPING_THRESHOLD_CENTS,
   formatEuro,
   LEGAL_WARRANTY_YEARS,
   PARCEL_HOLD_WORKING_DAYS,
   REFUND_DAYS,
-  RETURN_COST_CENTS,
-  SHIPPING_FEE_CENTS,
   WITHDRAWAL_DAYS,
 } from "~/modules/shop/constants";
-import { formatAddress, shop } from "~/modules/shop/identity";
+import { formatAddress } from "~/modules/shop/identity";
 import { pageMeta } from "~/modules/shop/meta";
 import { formatOpeningHours } from "~/modules/shop/opening-hours";
+import type { Route } from "./+types/shipping";
 
 const courierDays = `${COURIER_DELIVERY_WORKING_DAYS.min}-${COURIER_DELIVERY_WORKING_DAYS.max}`;
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
+  const { shipping } = metaSettings(matches);
   return pageMeta(
     "Spedizioni e resi",
-    `Spedizione con ${CARRIER_NAME} in ${courierDays} giorni lavorativi, ${formatEuro(SHIPPING_FEE_CENTS)} e gratuita da ${formatEuro(FREE_SHIPPING_THRESHOLD_CENTS)}. Ritiro in negozio gratuito, reso entro ${WITHDRAWAL_DAYS} giorni.`,
+    `Spedizione con ${CARRIER_NAME} in ${courierDays} giorni lavorativi, ${shippingPriceText(shipping)}. Ritiro in negozio gratuito, reso entro ${WITHDRAWAL_DAYS} giorni.`,
   );
 }
 
-const highlights = [
-  {
-    icon: Truck,
-    title: "Spedizione",
-    text: `${formatEuro(SHIPPING_FEE_CENTS)}, gratuita da ${formatEuro(FREE_SHIPPING_THRESHOLD_CENTS)}`,
-  },
+const highlightsOf = (shipping: ShippingSettings) => [
+  { icon: Truck, title: "Spedizione", text: shippingPriceText(shipping) },
   { icon: Clock, title: "Consegna", text: `${courierDays} giorni lavorativi con ${CARRIER_NAME}` },
   { icon: Store, title: "Ritiro in negozio", text: "Sempre gratuito" },
   { icon: RotateCcw, title: "Reso", text: `Entro ${WITHDRAWAL_DAYS} giorni dalla consegna` },
 ];
 
 export default function Shipping() {
+  const { shop, shipping } = useShopSettings();
+  const highlights = highlightsOf(shipping);
   return (
     <>
       <PageHeader eyebrow="Assistenza" title="Spedizioni e resi">
@@ -79,12 +77,14 @@ export default function Shipping() {
             <tbody>
               <tr>
                 <td>Spedizione a domicilio</td>
-                <td>{formatEuro(SHIPPING_FEE_CENTS)}</td>
+                <td>{formatEuro(shipping.feeCents)}</td>
               </tr>
-              <tr>
-                <td>Spedizione a domicilio, ordini da {formatEuro(FREE_SHIPPING_THRESHOLD_CENTS)}</td>
-                <td>Gratuita</td>
-              </tr>
+              {shipping.freeShippingThresholdCents !== null && (
+                <tr>
+                  <td>Spedizione a domicilio, ordini da {formatEuro(shipping.freeShippingThresholdCents)}</td>
+                  <td>Gratuita</td>
+                </tr>
+              )}
               <tr>
                 <td>Ritiro in negozio, pagato online</td>
                 <td>Gratuito</td>
@@ -115,10 +115,10 @@ export default function Shipping() {
           <h2>Ritiro in negozio</h2>
           <p>
             Scegli il ritiro al checkout: paghi online oppure prenoti e paghi direttamente in negozio. Ti scriviamo
-            quando l'ordine è pronto; passa a prenderlo in {formatAddress()} negli orari di apertura:
+            quando l'ordine è pronto; passa a prenderlo in {formatAddress(shop.address)} negli orari di apertura:
           </p>
           <ul>
-            {formatOpeningHours().map((row) => (
+            {formatOpeningHours(shop.openingHours).map((row) => (
               <li key={row.days}>
                 {row.days}: {row.hours}
               </li>
@@ -134,10 +134,7 @@ export default function Shipping() {
             ricevi subito la conferma via email.
           </p>
           <ul>
-            <li>
-              Il reso costa {formatEuro(RETURN_COST_CENTS)} ed è gratuito per ordini a partire da{" "}
-              {formatEuro(FREE_RETURN_THRESHOLD_CENTS)}.
-            </li>
+            <li>{returnCostSentence(shipping)}</li>
             <li>
               Gli articoli devono essere integri, non lavati e con le etichette. Per motivi igienici slip, culotte,
               costumi da bagno e capi di intimo a contatto con la pelle si possono rendere solo con il sigillo o la

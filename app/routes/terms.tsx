@@ -1,31 +1,30 @@
 import { Link } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
+import { metaSettings, useShopSettings } from "~/components/use-shop-settings";
+import { returnCostSentence } from "~/modules/settings/settings";
 import {
-  BIRTHDAY_DISCOUNT_PERCENT,
   CARRIER_NAME,
   DELIVERY_WORKING_DAYS,
-  FIRST_PURCHASE_DISCOUNT_PERCENT,
-  FREE_RETURN_THRESHOLD_CENTS,
-  FREE_SHIPPING_THRESHOLD_CENTS,
   formatEuro,
   LEGAL_WARRANTY_YEARS,
   REFUND_DAYS,
-  RETURN_COST_CENTS,
   SECOND_SWIMSUIT_DISCOUNT_PERCENT,
-  SHIPPING_FEE_CENTS,
   WITHDRAWAL_DAYS,
 } from "~/modules/shop/constants";
-import { formatAddress, shop } from "~/modules/shop/identity";
+import { formatAddress } from "~/modules/shop/identity";
 import { pageMeta } from "~/modules/shop/meta";
+import type { Route } from "./+types/terms";
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
+  const { identity } = metaSettings(matches);
   return pageMeta(
     "Termini e condizioni di vendita",
-    `Condizioni generali di vendita del negozio online ${shop.name}: prezzi IVA inclusa, pagamenti, consegna, diritto di recesso entro ${WITHDRAWAL_DAYS} giorni, rimborsi e garanzia legale.`,
+    `Condizioni generali di vendita del negozio online ${identity.name}: prezzi IVA inclusa, pagamenti, consegna, diritto di recesso entro ${WITHDRAWAL_DAYS} giorni, rimborsi e garanzia legale.`,
   );
 }
 
 export default function Terms() {
+  const { shop, shipping, discounts } = useShopSettings();
   return (
     <>
       <PageHeader eyebrow="Termini e condizioni" title="Condizioni generali di vendita">
@@ -39,8 +38,8 @@ export default function Terms() {
         <article className="legal-text">
           <h2>1. Chi vende</h2>
           <p>
-            Il venditore è <strong>{shop.seller.legalName}</strong>, con sede in {formatAddress()}, partita IVA{" "}
-            {shop.seller.vatNumber}, REA {shop.seller.rea}, email <a href={`mailto:${shop.email}`}>{shop.email}</a>,
+            Il venditore è <strong>{shop.seller.legalName}</strong>, con sede in {formatAddress(shop.address)}, partita
+            IVA {shop.seller.vatNumber}, REA {shop.seller.rea}, email <a href={`mailto:${shop.email}`}>{shop.email}</a>,
             telefono <a href={`tel:${shop.phone.international}`}>{shop.phone.display}</a>.
           </p>
 
@@ -68,18 +67,24 @@ export default function Terms() {
 
           <h2>5. Sconti</h2>
           <ul>
-            <li>
-              Primo acquisto: {FIRST_PURCHASE_DISCOUNT_PERCENT}% di sconto sul primo ordine effettuato con il tuo
-              indirizzo email, applicato automaticamente al checkout.
-            </li>
-            <li>
-              Compleanno: {BIRTHDAY_DISCOUNT_PERCENT}% di sconto, una volta all'anno nel mese del tuo compleanno, se hai
-              indicato la data di nascita nel tuo profilo.
-            </li>
-            <li>
-              Promo Extra 2° Costume: acquistando più costumi (bikini e interi), ogni due costumi quello meno caro ha il{" "}
-              {SECOND_SWIMSUIT_DISCOUNT_PERCENT}% di sconto.
-            </li>
+            {discounts.firstOrderEnabled && (
+              <li>
+                Primo acquisto: {discounts.firstOrderPercent}% di sconto sul primo ordine effettuato con il tuo
+                indirizzo email, applicato automaticamente al checkout.
+              </li>
+            )}
+            {discounts.birthdayEnabled && (
+              <li>
+                Compleanno: {discounts.birthdayPercent}% di sconto, una volta all'anno nel mese del tuo compleanno, se
+                hai indicato la data di nascita nel tuo profilo.
+              </li>
+            )}
+            {discounts.secondSwimsuitEnabled && (
+              <li>
+                Promo Extra 2° Costume: acquistando più costumi (bikini e interi), ogni due costumi quello meno caro ha
+                il {SECOND_SWIMSUIT_DISCOUNT_PERCENT}% di sconto.
+              </li>
+            )}
           </ul>
           <p>
             Gli sconti sull'ordine (primo acquisto, compleanno, codici promozionali) non si sommano: si applica sempre
@@ -98,9 +103,11 @@ export default function Terms() {
           <p>
             Spediamo con il corriere {CARRIER_NAME}. La consegna avviene di norma in{" "}
             {`${DELIVERY_WORKING_DAYS.min}-${DELIVERY_WORKING_DAYS.max}`} giorni lavorativi dall'ordine. La spedizione
-            costa {formatEuro(SHIPPING_FEE_CENTS)} ed è gratuita per ordini a partire da{" "}
-            {formatEuro(FREE_SHIPPING_THRESHOLD_CENTS)}. Il ritiro in negozio a {shop.address.town} è sempre gratuito.
-            Tutti i dettagli sono nella pagina <Link to="/shipping">Spedizioni e resi</Link>.
+            costa {formatEuro(shipping.feeCents)}
+            {shipping.freeShippingThresholdCents !== null &&
+              ` ed è gratuita per ordini a partire da ${formatEuro(shipping.freeShippingThresholdCents)}`}
+            . Il ritiro in negozio a {shop.address.town} è sempre gratuito. Tutti i dettagli sono nella pagina{" "}
+            <Link to="/shipping">Spedizioni e resi</Link>.
           </p>
 
           <h2>8. Diritto di recesso</h2>
@@ -116,10 +123,9 @@ export default function Terms() {
             «Conferma recesso» e ricevi subito via email la conferma, con la data e l'ora del recesso.
           </p>
           <p>
-            Il reso costa {formatEuro(RETURN_COST_CENTS)}, trattenuti dal rimborso, ed è gratuito per ordini a partire
-            da {formatEuro(FREE_RETURN_THRESHOLD_CENTS)}. Per motivi igienici non possono essere restituiti slip,
-            culotte, costumi da bagno e altri capi di intimo a contatto con la pelle se il sigillo o la protezione
-            igienica sono stati rimossi (art. 59, lettera e, del Codice del Consumo).
+            {returnCostSentence(shipping)} Per motivi igienici non possono essere restituiti slip, culotte, costumi da
+            bagno e altri capi di intimo a contatto con la pelle se il sigillo o la protezione igienica sono stati
+            rimossi (art. 59, lettera e, del Codice del Consumo).
           </p>
 
           <h2>9. Rimborso</h2>

@@ -168,12 +168,12 @@ const adminEndpoints: { path: string; routeId: string; adminPage: () => Outcome;
     adminPage: () => ({ shows: ["Importa prodotti e giacenze", "sku_variante"] }),
     adminData: () => ({ shows: [] }),
   },
-  ...[["/admin/settings", "admin-settings", "Impostazioni"]].map(([path, routeId, title]) => ({
-    path: path as string,
-    routeId: routeId as string,
-    adminPage: () => ({ shows: [title as string, "Sezione in costruzione."] }),
-    adminData: () => ({ shows: [] }),
-  })),
+  {
+    path: "/admin/settings",
+    routeId: "admin-settings",
+    adminPage: () => ({ shows: ["Impostazioni", "Registro modifiche", "Codici sconto"] }),
+    adminData: () => ({ shows: ["freeShippingThresholdEuro"] }),
+  },
 ];
 
 const withIds = (path: string) =>

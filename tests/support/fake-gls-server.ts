@@ -9,7 +9,6 @@ import type { AddressInfo } from "node:net";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import type { GlsSettings } from "../../app/modules/shipping/gls.server";
 import { childText, escapeXml, findAll, parseXml, type XmlElement, xmlField } from "../../app/modules/shipping/xml";
-import { testTrackingUrl } from "./services";
 
 export type FakeGlsRequest = {
   /** The web method, e.g. "AddParcel". */
@@ -76,7 +75,6 @@ export class FakeGls {
       password: this.password,
       contractCode: this.contractCode,
       url: this.url,
-      trackingUrl: testTrackingUrl,
       timeoutMs: 2000,
       ...overrides,
     };

@@ -6,7 +6,6 @@ import { type Clock, requestContext, type Services } from "../../app/services.se
 
 export const testPublicUrl = "http://negozio.test";
 export const testWebhookSecret = "sandbox-webhook-secret-for-tests";
-export const testTrackingUrl = "https://gls.example/traccia?match={tracking}";
 
 /** A clock that stands still until a test moves it. */
 export function testClock(start = new Date()): Clock & { advance: (ms: number) => void; set: (to: Date) => void } {
@@ -35,7 +34,7 @@ export function testServices(db: Database, clock: Clock = testClock()): Services
       webhookSecret: testWebhookSecret,
       now: () => clock.now(),
     }),
-    carrier: sandboxCarrier(db, { trackingUrl: testTrackingUrl }),
+    carrier: sandboxCarrier(db),
     files: memoryFileStore(),
     publicUrl: testPublicUrl,
   };

@@ -8,30 +8,31 @@ import { showToast } from "~/components/toast";
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { useHydrated } from "~/components/use-hydrated";
+import { useShopSettings } from "~/components/use-shop-settings";
 import type { CheckoutDraft, DeliveryMethod } from "~/db/schema";
 import { type CheckoutAnswer, checkoutToasts, isAddressProblem } from "~/modules/checkout/checkout-messages";
 import type { CheckoutQuote } from "~/modules/checkout/quote.server";
+import { type ShippingSettings, shippingPriceText } from "~/modules/settings/settings";
 import {
   CARRIER_NAME,
   CHECKOUT_DRAFT_STORAGE_KEY,
   DELIVERY_WORKING_DAYS,
-  FREE_SHIPPING_THRESHOLD_CENTS,
-  formatEuro,
   RESERVATION_HOLD_DAYS,
-  SHIPPING_FEE_CENTS,
 } from "~/modules/shop/constants";
-import { shop } from "~/modules/shop/identity";
+import type { ShopIdentity } from "~/modules/shop/identity";
 import { italianProvinces } from "~/modules/shop/provinces";
 import { ChangedLines, type CheckoutPageData, useEmptyCartRedirect } from "./checkout-page";
 
 const loadCheckoutRules = lazyRules(() => import("~/modules/checkout/checkout-form"));
 const checkoutSchema = () => loadCheckoutRules().then((rules) => rules.checkoutInformationSchema);
 
-const methods: { value: DeliveryMethod; title: string; description: string; icon: typeof Truck }[] = [
+type Method = { value: DeliveryMethod; title: string; description: string; icon: typeof Truck };
+
+const methodsOf = (shop: ShopIdentity, shipping: ShippingSettings): Method[] => [
   {
     value: "shipping",
     title: "Spedizione a domicilio",
-    description: `Con ${CARRIER_NAME} in ${DELIVERY_WORKING_DAYS.min}-${DELIVERY_WORKING_DAYS.max} giorni lavorativi · ${formatEuro(SHIPPING_FEE_CENTS)}, gratuita da ${formatEuro(FREE_SHIPPING_THRESHOLD_CENTS)}`,
+    description: `Con ${CARRIER_NAME} in ${DELIVERY_WORKING_DAYS.min}-${DELIVERY_WORKING_DAYS.max} giorni lavorativi · ${shippingPriceText(shipping)}`,
     icon: Truck,
   },
   {
@@ -106,6 +107,8 @@ export function InformationStep({
   const [initial, setInitial] = useState(serverForm);
   const [method, setMethod] = useState(serverForm.deliveryMethod);
   const checkFirstOrder = useFirstOrderCheck();
+  const { shop, shipping } = useShopSettings();
+  const methods = methodsOf(shop, shipping);
   const form = useCheckedForm<CheckoutAnswer>({
     schema: checkoutSchema,
     action: "/checkout",

@@ -5,12 +5,13 @@ import { useFetcherAnswer } from "~/components/forms/use-fetcher-answer";
 import { AmountRows } from "~/components/orders/amount-rows";
 import { showToast } from "~/components/toast";
 import { buttonClass } from "~/components/ui/button";
+import { useShopSettings } from "~/components/use-shop-settings";
 import { SECOND_SWIMSUIT_PROMO_LABEL } from "~/modules/cart/pricing";
 import type { CheckoutAnswer } from "~/modules/checkout/checkout-messages";
 import type { CheckoutQuote } from "~/modules/checkout/quote.server";
 import { deliveryLabel } from "~/modules/orders/order-views";
 import { CARRIER_NAME, DELIVERY_WORKING_DAYS, WITHDRAWAL_DAYS } from "~/modules/shop/constants";
-import { formatAddress, shop } from "~/modules/shop/identity";
+import { formatAddress } from "~/modules/shop/identity";
 import { ChangedLines, type CheckoutPageData, useEmptyCartRedirect } from "./checkout-page";
 
 function ReviewBlock({ title, children }: { title: string; children: ReactNode }) {
@@ -43,6 +44,7 @@ export function PaymentStep({
   nativeAnswer,
 }: CheckoutPageData & { quote: CheckoutQuote; nativeAnswer?: CheckoutAnswer }) {
   const fetcher = useFetcher<CheckoutAnswer>();
+  const { shop } = useShopSettings();
   const busy = fetcher.state !== "idle";
   const answer = fetcher.data ?? nativeAnswer;
   const messages = answer && !answer.ok ? answer.messages : undefined;
@@ -81,7 +83,7 @@ export function PaymentStep({
             </p>
           ) : (
             <p>
-              {shop.name}, {formatAddress()}
+              {shop.name}, {formatAddress(shop.address)}
             </p>
           )}
         </ReviewBlock>

@@ -1,7 +1,8 @@
 import { Link } from "react-router";
-import { shop } from "~/modules/shop/identity";
+import { useShopSettings } from "~/components/use-shop-settings";
 
 export function Logo({ tone = "dark" }: { tone?: "dark" | "light" }) {
+  const { shop } = useShopSettings();
   return (
     <Link
       to="/"

@@ -1,6 +1,6 @@
 import { X } from "lucide-react";
 import { useState } from "react";
-import { FIRST_PURCHASE_DISCOUNT_PERCENT } from "~/modules/shop/constants";
+import { useShopSettings } from "~/components/use-shop-settings";
 
 // A technical preference cookie rather than localStorage: the server then leaves the bar out of the
 // page for whoever closed it, instead of showing it and taking it away after hydration.
@@ -13,7 +13,8 @@ export function isPromoDismissed(cookieHeader: string | null): boolean {
 
 export function PromoBar({ initiallyDismissed }: { initiallyDismissed: boolean }) {
   const [dismissed, setDismissed] = useState(initiallyDismissed);
-  if (dismissed) return null;
+  const { promoBar } = useShopSettings();
+  if (dismissed || !promoBar.enabled) return null;
 
   function dismiss() {
     const secure = window.location.protocol === "https:" ? "; Secure" : "";
@@ -25,7 +26,7 @@ export function PromoBar({ initiallyDismissed }: { initiallyDismissed: boolean }
   return (
     <aside aria-label="Promozione" className="bg-wine text-ivory">
       <div className="relative mx-auto flex max-w-7xl items-center justify-center px-12 py-2 text-center text-[0.8rem] tracking-wide">
-        <p>Sconto del {FIRST_PURCHASE_DISCOUNT_PERCENT}% sul primo acquisto, applicato al checkout</p>
+        <p>{promoBar.text}</p>
         <button
           type="button"
           onClick={dismiss}

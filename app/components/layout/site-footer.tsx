@@ -2,7 +2,8 @@ import { Clock, MapPin, Phone } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useConsent } from "~/components/consent/consent-provider";
-import { formatAddress, shop } from "~/modules/shop/identity";
+import { useShopSettings } from "~/components/use-shop-settings";
+import { formatAddress } from "~/modules/shop/identity";
 import { formatOpeningHours } from "~/modules/shop/opening-hours";
 import { Logo } from "./logo";
 import { NewsletterSection } from "./newsletter-form";
@@ -32,6 +33,7 @@ const linkClass = "text-paper hover:text-white hover:underline underline-offset-
 
 export function SiteFooter() {
   const { openSettings } = useConsent();
+  const { shop } = useShopSettings();
 
   return (
     <footer className="mt-16 bg-ink text-paper">
@@ -85,7 +87,7 @@ export function SiteFooter() {
           <ul className="mt-4 space-y-3 text-sm">
             <li className="flex gap-3">
               <MapPin aria-hidden className="mt-0.5 size-4 shrink-0 text-paper-soft" strokeWidth={1.5} />
-              <address className="not-italic">{formatAddress()}</address>
+              <address className="not-italic">{formatAddress(shop.address)}</address>
             </li>
             <li className="flex gap-3">
               <Phone aria-hidden className="mt-0.5 size-4 shrink-0 text-paper-soft" strokeWidth={1.5} />
@@ -96,7 +98,7 @@ export function SiteFooter() {
             <li className="flex gap-3">
               <Clock aria-hidden className="mt-0.5 size-4 shrink-0 text-paper-soft" strokeWidth={1.5} />
               <dl className="space-y-1.5">
-                {formatOpeningHours().map((row) => (
+                {formatOpeningHours(shop.openingHours).map((row) => (
                   <div key={row.days}>
                     <dt className="text-paper-soft">{row.days}</dt>
                     <dd>{row.hours}</dd>
@@ -112,8 +114,8 @@ export function SiteFooter() {
         <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 sm:px-6 lg:flex-row lg:items-center lg:justify-between">
           <PaymentMethods />
           <p className="text-xs leading-relaxed text-paper-soft">
-            © {new Date().getFullYear()} {shop.seller.legalName} · {formatAddress()} · P.IVA {shop.seller.vatNumber} ·
-            REA {shop.seller.rea}
+            © {new Date().getFullYear()} {shop.seller.legalName} · {formatAddress(shop.address)} · P.IVA{" "}
+            {shop.seller.vatNumber} · REA {shop.seller.rea}
           </p>
         </div>
       </div>

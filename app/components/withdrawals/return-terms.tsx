@@ -1,13 +1,10 @@
-import {
-  FREE_RETURN_THRESHOLD_CENTS,
-  formatEuro,
-  REFUND_DAYS,
-  RETURN_COST_CENTS,
-  WITHDRAWAL_DAYS,
-} from "~/modules/shop/constants";
+import { useShopSettings } from "~/components/use-shop-settings";
+import { returnCostSentence } from "~/modules/settings/settings";
+import { REFUND_DAYS, WITHDRAWAL_DAYS } from "~/modules/shop/constants";
 
 /** The return terms beside the withdrawal form, as the terms of sale state them. */
 export function ReturnTerms() {
+  const { shipping } = useShopSettings();
   return (
     <aside
       aria-labelledby="return-terms"
@@ -21,10 +18,7 @@ export function ReturnTerms() {
           Puoi recedere entro {WITHDRAWAL_DAYS} giorni dalla consegna o dal ritiro in negozio, anche prima di ricevere
           il pacco, senza indicare il motivo.
         </li>
-        <li>
-          Il reso costa {formatEuro(RETURN_COST_CENTS)}, trattenuti dal rimborso; è gratuito per ordini a partire da{" "}
-          {formatEuro(FREE_RETURN_THRESHOLD_CENTS)}.
-        </li>
+        <li>{returnCostSentence(shipping)}</li>
         <li>Ti rimborsiamo entro {REFUND_DAYS} giorni, con lo stesso mezzo di pagamento che hai usato.</li>
         <li>
           Costumi e intimo con sigillo igienico: il recesso è accettato come richiesta e rimborsato solo se il sigillo è

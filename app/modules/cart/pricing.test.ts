@@ -7,9 +7,17 @@ import {
   isSwimsuit,
   lineTotalCents,
   type PricedLine,
+  type PricingRules,
   priceOrder,
   secondSwimsuitDiscounts,
 } from "./pricing";
+
+/** The shop's usual rules: 7,90 € shipping, free from 100,00 €, the swimsuit promotion on. */
+const shopRules: PricingRules = {
+  shippingFeeCents: 790,
+  freeShippingThresholdCents: 10_000,
+  secondSwimsuitEnabled: true,
+};
 
 const bikini = (unitPriceCents: number, quantity = 1): PricedLine => ({
   unitPriceCents,
@@ -41,14 +49,14 @@ describe("isSwimsuit", () => {
 
 describe("Promo Extra 2° Costume", () => {
   it("gives nothing for one swimsuit", () => {
-    const totals = cartTotals([bikini(4990)]);
+    const totals = cartTotals([bikini(4990)], shopRules);
     expect(totals.promoDiscountCents).toBe(0);
     expect(totals.totalCents).toBe(4990);
   });
 
   it("takes 30% off the cheaper of two swimsuits", () => {
     // 39,90 € intero and 59,90 € bikini: 30% of 39,90 € = 11,97 €.
-    const totals = cartTotals([bikini(5990), intero(3990)]);
+    const totals = cartTotals([bikini(5990), intero(3990)], shopRules);
     expect(totals.promoDiscountCentsByLine).toEqual([0, 1197]);
     expect(totals.promoDiscountCents).toBe(1197);
     expect(totals.subtotalCents).toBe(9980);
@@ -57,30 +65,32 @@ describe("Promo Extra 2° Costume", () => {
 
   it("discounts one unit out of three: the cheapest", () => {
     // floor(3 / 2) = 1 → 30% of 29,90 € = 8,97 €.
-    expect(secondSwimsuitDiscounts([bikini(4990), bikini(2990), intero(6990)])).toEqual([0, 897, 0]);
+    expect(secondSwimsuitDiscounts([bikini(4990), bikini(2990), intero(6990)], shopRules)).toEqual([0, 897, 0]);
   });
 
   it("discounts the cheapest two of four or five units", () => {
-    expect(secondSwimsuitDiscounts([bikini(1000), bikini(2000), bikini(3000), bikini(4000)])).toEqual([300, 600, 0, 0]);
-    expect(secondSwimsuitDiscounts([bikini(1000), bikini(2000), bikini(3000), bikini(4000), bikini(5000)])).toEqual([
-      300, 600, 0, 0, 0,
+    expect(secondSwimsuitDiscounts([bikini(1000), bikini(2000), bikini(3000), bikini(4000)], shopRules)).toEqual([
+      300, 600, 0, 0,
     ]);
+    expect(
+      secondSwimsuitDiscounts([bikini(1000), bikini(2000), bikini(3000), bikini(4000), bikini(5000)], shopRules),
+    ).toEqual([300, 600, 0, 0, 0]);
   });
 
   it("counts the units of one line: two of the same swimsuit get one discounted", () => {
-    const totals = cartTotals([intero(4990, 2)]);
+    const totals = cartTotals([intero(4990, 2)], shopRules);
     expect(totals.promoDiscountCents).toBe(1497);
     expect(totals.count).toBe(2);
     expect(totals.totalCents).toBe(9980 - 1497);
   });
 
   it("splits the discounted units of a line: four of one line get two discounted", () => {
-    expect(secondSwimsuitDiscounts([intero(3000, 4)])).toEqual([1800]);
+    expect(secondSwimsuitDiscounts([intero(3000, 4)], shopRules)).toEqual([1800]);
   });
 
   it("ignores other garments, even cheaper ones", () => {
     const lines = [slip(990, 3), bikini(4990), intero(3990)];
-    const totals = cartTotals(lines);
+    const totals = cartTotals(lines, shopRules);
     expect(totals.promoDiscountCentsByLine).toEqual([0, 0, 1197]);
     expect(totals.subtotalCents).toBe(2970 + 4990 + 3990);
     expect(totals.totalCents).toBe(2970 + 4990 + 3990 - 1197);
@@ -88,18 +98,18 @@ describe("Promo Extra 2° Costume", () => {
   });
 
   it("gives nothing for one swimsuit among other garments", () => {
-    expect(cartTotals([slip(990, 4), bikini(4990)]).promoDiscountCents).toBe(0);
+    expect(cartTotals([slip(990, 4), bikini(4990)], shopRules).promoDiscountCents).toBe(0);
   });
 
   it("rounds each unit's discount half-up to the cent", () => {
     // 30% of 14,95 € = 4,485 € → 4,49 €; of 14,99 € = 4,497 € → 4,50 €; of 14,91 € = 4,473 € → 4,47 €.
-    expect(secondSwimsuitDiscounts([bikini(1495), bikini(9900)])).toEqual([449, 0]);
-    expect(secondSwimsuitDiscounts([bikini(1499), bikini(9900)])).toEqual([450, 0]);
-    expect(secondSwimsuitDiscounts([bikini(1491), bikini(9900)])).toEqual([447, 0]);
+    expect(secondSwimsuitDiscounts([bikini(1495), bikini(9900)], shopRules)).toEqual([449, 0]);
+    expect(secondSwimsuitDiscounts([bikini(1499), bikini(9900)], shopRules)).toEqual([450, 0]);
+    expect(secondSwimsuitDiscounts([bikini(1491), bikini(9900)], shopRules)).toEqual([447, 0]);
   });
 
   it("is all zeros for an empty cart", () => {
-    expect(cartTotals([])).toEqual({
+    expect(cartTotals([], shopRules)).toEqual({
       count: 0,
       subtotalCents: 0,
       promoDiscountCentsByLine: [],
@@ -233,7 +243,7 @@ describe("priceOrder", () => {
       total: 9350 + 790,
     },
   ])("$rule", ({ lines, delivery, offers, promo, discount, shipping, total }) => {
-    const pricing = priceOrder(lines, delivery, offers);
+    const pricing = priceOrder(lines, delivery, shopRules, offers);
     expect(pricing.promoDiscountCents).toBe(promo);
     expect(pricing.orderDiscount?.amountCents ?? 0).toBe(discount);
     expect(pricing.shippingCents).toBe(shipping);
@@ -243,18 +253,43 @@ describe("priceOrder", () => {
   });
 
   it("names the discount that applied; on a tie the automatic one wins over a code", () => {
-    expect(priceOrder([slip(5000)], "shipping", [coupon(10), firstOrder]).orderDiscount).toEqual({
+    expect(priceOrder([slip(5000)], "shipping", shopRules, [coupon(10), firstOrder]).orderDiscount).toEqual({
       ...coupon(10),
       amountCents: 500,
     });
-    expect(priceOrder([slip(5000)], "shipping", [firstOrder, coupon(10)]).orderDiscount?.code).toBe("first_order");
-    expect(priceOrder([slip(5000)], "shipping", []).orderDiscount).toBeNull();
+    expect(priceOrder([slip(5000)], "shipping", shopRules, [firstOrder, coupon(10)]).orderDiscount?.code).toBe(
+      "first_order",
+    );
+    expect(priceOrder([slip(5000)], "shipping", shopRules, []).orderDiscount).toBeNull();
   });
 
   it("shares the order discount among the lines after their promotion", () => {
-    expect(priceOrder([bikini(5990), intero(3990)], "shipping", [firstOrder]).orderDiscountCentsByLine).toEqual([
-      599, 279,
-    ]);
+    expect(
+      priceOrder([bikini(5990), intero(3990)], "shipping", shopRules, [firstOrder]).orderDiscountCentsByLine,
+    ).toEqual([599, 279]);
+  });
+});
+
+describe("priceOrder with the rules staff set", () => {
+  const cart = [slip(6000, 2)];
+
+  it("charges the fee on any amount when free shipping is switched off", () => {
+    const pricing = priceOrder(cart, "shipping", { ...shopRules, freeShippingThresholdCents: null });
+    expect(pricing.shippingCents).toBe(790);
+    expect(pricing.totalCents).toBe(12000 + 790);
+  });
+
+  it("follows a raised threshold and another fee", () => {
+    const rules = { ...shopRules, shippingFeeCents: 590, freeShippingThresholdCents: 15_000 };
+    expect(priceOrder(cart, "shipping", rules).shippingCents).toBe(590);
+    expect(priceOrder([slip(7500, 2)], "shipping", rules).shippingCents).toBe(0);
+    expect(priceOrder(cart, "pickup", rules).shippingCents).toBe(0);
+  });
+
+  it("gives no swimsuit discount when the promotion is switched off", () => {
+    const off = { ...shopRules, secondSwimsuitEnabled: false };
+    expect(secondSwimsuitDiscounts([bikini(5990), intero(3990)], off)).toEqual([0, 0]);
+    expect(priceOrder([bikini(5990), intero(3990)], "shipping", off).promoDiscountCents).toBe(0);
   });
 });
 

@@ -3,14 +3,20 @@
 // delivery fee. Pure, integer euro cents only. The server runs it on prices it read from the
 // database; the browser's stored prices never reach it.
 import {
-  FREE_SHIPPING_THRESHOLD_CENTS,
   SECOND_SWIMSUIT_DISCOUNT_PERCENT,
   SECOND_SWIMSUIT_SUBCATEGORIES,
-  SHIPPING_FEE_CENTS,
   STORE_PICKUP_FEE_CENTS,
 } from "~/modules/shop/constants";
 
 export const SECOND_SWIMSUIT_PROMO_LABEL = "Promo Extra 2° Costume";
+
+/** The rules staff set in 'Impostazioni' that the arithmetic follows (the server reads them per request). */
+export type PricingRules = {
+  shippingFeeCents: number;
+  /** Goods totals from this amount (after discounts) ship for free; null: shipping is never free. */
+  freeShippingThresholdCents: number | null;
+  secondSwimsuitEnabled: boolean;
+};
 
 export type PricedLine = { unitPriceCents: number; quantity: number; subcategory: string };
 
@@ -45,9 +51,13 @@ function unitDiscountCents(unitPriceCents: number): number {
 /**
  * 'Promo Extra 2° Costume': the bikini and intero lines are expanded into single units, sorted by
  * price ascending, and the cheapest floor(units / 2) units each get 30% off. Returns the discount
- * of every line (0 for lines the promotion does not touch).
+ * of every line (0 for lines the promotion does not touch, and for all when staff switched it off).
  */
-export function secondSwimsuitDiscounts(lines: readonly PricedLine[]): number[] {
+export function secondSwimsuitDiscounts(
+  lines: readonly PricedLine[],
+  rules: Pick<PricingRules, "secondSwimsuitEnabled">,
+): number[] {
+  if (!rules.secondSwimsuitEnabled) return lines.map(() => 0);
   const units: { line: number; priceCents: number }[] = [];
   lines.forEach((line, index) => {
     if (!isSwimsuit(line.subcategory)) return;
@@ -62,8 +72,11 @@ export function secondSwimsuitDiscounts(lines: readonly PricedLine[]): number[] 
   return discounts;
 }
 
-export function cartTotals(lines: readonly PricedLine[]): CartTotals {
-  const promoDiscountCentsByLine = secondSwimsuitDiscounts(lines);
+export function cartTotals(
+  lines: readonly PricedLine[],
+  rules: Pick<PricingRules, "secondSwimsuitEnabled">,
+): CartTotals {
+  const promoDiscountCentsByLine = secondSwimsuitDiscounts(lines, rules);
   const subtotalCents = lines.reduce((sum, line) => sum + lineTotalCents(line), 0);
   const promoDiscountCents = promoDiscountCentsByLine.reduce((sum, discount) => sum + discount, 0);
   return {
@@ -120,22 +133,24 @@ export function allocate(amountCents: number, weights: readonly number[]): numbe
   return shares;
 }
 
-export function shippingFeeCents(delivery: Delivery, goodsTotalCents: number): number {
+export function shippingFeeCents(delivery: Delivery, goodsTotalCents: number, rules: PricingRules): number {
   if (delivery !== "shipping") return STORE_PICKUP_FEE_CENTS;
-  return goodsTotalCents >= FREE_SHIPPING_THRESHOLD_CENTS ? 0 : SHIPPING_FEE_CENTS;
+  const free = rules.freeShippingThresholdCents !== null && goodsTotalCents >= rules.freeShippingThresholdCents;
+  return free ? 0 : rules.shippingFeeCents;
 }
 
 /**
  * The order's amounts: the 'Promo Extra 2° Costume' on the lines, then the largest of the offered
- * order-level discounts on what is left, then shipping (free from 100,00 € of goods after discounts,
- * and for pickups).
+ * order-level discounts on what is left, then shipping (free from the threshold of goods after
+ * discounts, when there is one, and for pickups).
  */
 export function priceOrder(
   lines: readonly PricedLine[],
   delivery: Delivery,
+  rules: PricingRules,
   offers: readonly DiscountOffer[] = [],
 ): OrderPricing {
-  const { totalCents: cartTotalCents, ...cart } = cartTotals(lines);
+  const { totalCents: cartTotalCents, ...cart } = cartTotals(lines, rules);
   const best = offers.reduce<DiscountOffer | null>(
     (chosen, offer) => (offer.percent > (chosen?.percent ?? 0) ? offer : chosen),
     null,
@@ -146,7 +161,7 @@ export function priceOrder(
     lines.map((line, index) => lineTotalCents(line) - (cart.promoDiscountCentsByLine[index] ?? 0)),
   );
   const goodsTotalCents = cartTotalCents - amountCents;
-  const shippingCents = shippingFeeCents(delivery, goodsTotalCents);
+  const shippingCents = shippingFeeCents(delivery, goodsTotalCents, rules);
   return {
     ...cart,
     orderDiscount: best && amountCents > 0 ? { ...best, amountCents } : null,

@@ -2,7 +2,14 @@ import { and, eq, gt, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { products, productVariants } from "~/db/schema";
 import { connectTestDatabase } from "../../../tests/integration/database";
+import type { PricingRules } from "./pricing";
 import { quoteCart } from "./quote.server";
+
+const shopRules: PricingRules = {
+  shippingFeeCents: 790,
+  freeShippingThresholdCents: 10_000,
+  secondSwimsuitEnabled: true,
+};
 
 const db = connectTestDatabase();
 
@@ -38,7 +45,11 @@ async function variantInStock(subcategories?: ("bikini" | "intero" | "slip")[], 
 describe("quoteCart", () => {
   it("prices lines from the database, whatever the browser stored", async () => {
     const line = await variantInStock(["slip"], 2);
-    const quote = await quoteCart(db, { items: [{ id: line.id, size: line.size, color: line.color, quantity: 2 }] });
+    const quote = await quoteCart(
+      db,
+      { items: [{ id: line.id, size: line.size, color: line.color, quantity: 2 }] },
+      shopRules,
+    );
     expect(quote.lines[0]).toMatchObject({
       status: "ok",
       name: line.name,
@@ -59,7 +70,11 @@ describe("quoteCart", () => {
     const line = await variantInStock(["slip"]);
     await db.update(products).set({ priceCents: 1234 }).where(eq(products.id, line.id));
     try {
-      const quote = await quoteCart(db, { items: [{ id: line.id, size: line.size, color: line.color, quantity: 1 }] });
+      const quote = await quoteCart(
+        db,
+        { items: [{ id: line.id, size: line.size, color: line.color, quantity: 1 }] },
+        shopRules,
+      );
       expect(quote.lines[0]?.unitPriceCents).toBe(1234);
       expect(quote.totals.totalCents).toBe(1234);
     } finally {
@@ -71,12 +86,16 @@ describe("quoteCart", () => {
     const cheap = await variantInStock(["bikini", "intero"]);
     const dear = await variantInStock(["bikini", "intero"], 1, 20);
     expect(dear.priceCents).toBeGreaterThan(cheap.priceCents);
-    const quote = await quoteCart(db, {
-      items: [
-        { id: dear.id, size: dear.size, color: dear.color, quantity: 1 },
-        { id: cheap.id, size: cheap.size, color: cheap.color, quantity: 1 },
-      ],
-    });
+    const quote = await quoteCart(
+      db,
+      {
+        items: [
+          { id: dear.id, size: dear.size, color: dear.color, quantity: 1 },
+          { id: cheap.id, size: cheap.size, color: cheap.color, quantity: 1 },
+        ],
+      },
+      shopRules,
+    );
     const discount = Math.floor((cheap.priceCents * 30 + 50) / 100);
     expect(quote.lines.map((line) => line.promoDiscountCents)).toEqual([0, discount]);
     expect(quote.totals.promoDiscountCents).toBe(discount);
@@ -85,9 +104,13 @@ describe("quoteCart", () => {
 
   it("caps a quantity above the stock", async () => {
     const line = await variantInStock();
-    const quote = await quoteCart(db, {
-      items: [{ id: line.id, size: line.size, color: line.color, quantity: line.stock + 5 }],
-    });
+    const quote = await quoteCart(
+      db,
+      {
+        items: [{ id: line.id, size: line.size, color: line.color, quantity: line.stock + 5 }],
+      },
+      shopRules,
+    );
     expect(quote.lines[0]).toMatchObject({ quantity: line.stock, requestedQuantity: line.stock + 5, clamped: true });
     expect(quote.totals.count).toBe(line.stock);
   });
@@ -104,21 +127,25 @@ describe("quoteCart", () => {
       .innerJoin(productVariants, eq(productVariants.productId, products.id))
       .where(and(isNull(products.priceCents), gt(productVariants.stock, 0)))
       .limit(1);
-    const quote = await quoteCart(db, {
-      items: [
-        { id: 999_999, size: "M", color: "Nero", quantity: 1 },
-        { ...(soldOut as { id: number; size: string; color: string }), quantity: 1 },
-        { ...(unpriced as { id: number; size: string; color: string }), quantity: 1 },
-        { id: 1, size: "taglia che non esiste", color: "Nero", quantity: 1 },
-      ],
-    });
+    const quote = await quoteCart(
+      db,
+      {
+        items: [
+          { id: 999_999, size: "M", color: "Nero", quantity: 1 },
+          { ...(soldOut as { id: number; size: string; color: string }), quantity: 1 },
+          { ...(unpriced as { id: number; size: string; color: string }), quantity: 1 },
+          { id: 1, size: "taglia che non esiste", color: "Nero", quantity: 1 },
+        ],
+      },
+      shopRules,
+    );
     expect(quote.lines.map((line) => line.status)).toEqual(["missing", "sold_out", "no_price", "missing"]);
     expect(quote.lines[0]?.name).toBeNull();
     expect(quote.totals).toMatchObject({ count: 0, subtotalCents: 0, totalCents: 0 });
   });
 
   it("quotes an empty cart", async () => {
-    expect(await quoteCart(db, { items: [] })).toEqual({
+    expect(await quoteCart(db, { items: [] }, shopRules)).toEqual({
       lines: [],
       totals: { count: 0, subtotalCents: 0, promoDiscountCentsByLine: [], promoDiscountCents: 0, totalCents: 0 },
     });

@@ -9,7 +9,7 @@ import { productIdSchema } from "~/modules/catalog/product-id";
 import { type CartWriter, cartCookieFrom, decodeCartCookie } from "./cart-cookie";
 import { cartKey } from "./cart-lines";
 import { checkLine, type LineStatus } from "./line-rules";
-import { type CartTotals, cartTotals, lineTotalCents } from "./pricing";
+import { type CartTotals, cartTotals, lineTotalCents, type PricingRules } from "./pricing";
 
 const MAX_CART_LINES = 100;
 
@@ -84,9 +84,13 @@ export type QuotedLine = {
 
 export type CartQuote = { lines: QuotedLine[]; totals: CartTotals };
 
-export async function quoteCart(db: Queryable, request: CartQuoteRequest): Promise<CartQuote> {
+export async function quoteCart(
+  db: Queryable,
+  request: CartQuoteRequest,
+  rules: Pick<PricingRules, "secondSwimsuitEnabled">,
+): Promise<CartQuote> {
   const ids = [...new Set(request.items.map((item) => item.id))];
-  if (ids.length === 0) return { lines: [], totals: cartTotals([]) };
+  if (ids.length === 0) return { lines: [], totals: cartTotals([], rules) };
   // One query after the other: inside the checkout's transaction they share one connection.
   const productRows = await db
     .select({
@@ -164,6 +168,7 @@ export async function quoteCart(db: Queryable, request: CartQuoteRequest): Promi
       quantity: line.quantity,
       subcategory: line.subcategory ?? "",
     })),
+    rules,
   );
   buyable.forEach((line, index) => {
     line.promoDiscountCents = totals.promoDiscountCentsByLine[index] ?? 0;

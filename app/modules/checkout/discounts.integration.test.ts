@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { coupons, userProfiles } from "~/db/schema";
 import { createConfirmedUser } from "~/modules/accounts/provisioning.server";
+import { defaultSettings } from "~/modules/settings/settings.server";
 import { connectTestDatabase } from "../../../tests/integration/database";
 import { insertOrder, testPassword, uniqueEmail } from "../../../tests/support/fixtures";
 import { checkCoupon, discountOffers, hasBirthdayDiscount, isFirstOrder } from "./discounts.server";
@@ -87,7 +88,13 @@ describe("discount codes", () => {
   it("is offered beside the first-order and birthday discounts; the pricing then takes the largest", async () => {
     const born = await customerBornOn("1990-11-02");
     await db.insert(coupons).values({ code: "VENTI", percentOff: 20 });
-    const offers = await discountOffers(db, { email: born.email, userId: born.id, couponCode: "venti", now: november });
+    const offers = await discountOffers(db, {
+      email: born.email,
+      userId: born.id,
+      couponCode: "venti",
+      now: november,
+      discounts: defaultSettings().discounts,
+    });
     expect(offers).toEqual({
       offers: [
         { code: "first_order", label: "Sconto primo ordine (10%)", percent: 10 },

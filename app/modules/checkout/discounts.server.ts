@@ -2,15 +2,13 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { type Coupon, coupons, type OrderStatus, orders, userProfiles } from "~/db/schema";
 import type { DiscountOffer } from "~/modules/cart/pricing";
-import { BIRTHDAY_DISCOUNT_PERCENT, FIRST_PURCHASE_DISCOUNT_PERCENT } from "~/modules/shop/constants";
+import { normalizeCouponCode } from "~/modules/settings/coupons";
+import type { DiscountSettings } from "~/modules/settings/settings";
 
 // Who is entitled to which order-level discount (design decision 3). The pricing takes the largest.
 
 /** Orders that were paid, or reserved to be paid in the shop, and not undone. */
 const orderThatCounts: OrderStatus[] = ["processing", "shipped", "gls_closed", "completed"];
-
-export const firstOrderLabel = `Sconto primo ordine (${FIRST_PURCHASE_DISCOUNT_PERCENT}%)`;
-export const birthdayLabel = `Sconto compleanno (${BIRTHDAY_DISCOUNT_PERCENT}%)`;
 
 /** The first order of an e-mail address: it has no earlier paid or completed order. */
 export async function isFirstOrder(db: Queryable, email: string): Promise<boolean> {
@@ -53,11 +51,6 @@ export async function hasBirthdayDiscount(db: Queryable, userId: string, now: Da
   return used === 0;
 }
 
-/** Discount codes are kept and compared in capitals, without spaces. */
-export function normalizeCouponCode(code: string): string {
-  return code.replace(/\s+/g, "").toUpperCase().slice(0, 40);
-}
-
 export type CouponCheck = { ok: true; coupon: Coupon } | { ok: false; message: string };
 
 export async function checkCoupon(db: Queryable, rawCode: string, now: Date): Promise<CouponCheck> {
@@ -88,19 +81,33 @@ export async function countCouponUse(db: Queryable, code: string): Promise<void>
 
 export type Offers = { offers: DiscountOffer[]; couponProblem: string | null };
 
-/** Every order-level discount this shopper may have now; an unusable code is named in `couponProblem`. */
+/**
+ * Every order-level discount this shopper may have now, among those staff keep on in 'Impostazioni';
+ * an unusable code is named in `couponProblem`.
+ */
 export async function discountOffers(
   db: Queryable,
-  { email, userId, couponCode, now }: { email: string; userId: string | null; couponCode: string | null; now: Date },
+  {
+    email,
+    userId,
+    couponCode,
+    now,
+    discounts,
+  }: { email: string; userId: string | null; couponCode: string | null; now: Date; discounts: DiscountSettings },
 ): Promise<Offers> {
   // One query after the other: inside a transaction they share one connection.
-  const firstOrder = email ? await isFirstOrder(db, email) : false;
-  const birthday = userId ? await hasBirthdayDiscount(db, userId, now) : false;
+  const firstOrder = discounts.firstOrderEnabled && email ? await isFirstOrder(db, email) : false;
+  const birthday = discounts.birthdayEnabled && userId ? await hasBirthdayDiscount(db, userId, now) : false;
   const coupon = couponCode ? await checkCoupon(db, couponCode, now) : null;
   const offers: DiscountOffer[] = [];
-  if (firstOrder)
-    offers.push({ code: "first_order", label: firstOrderLabel, percent: FIRST_PURCHASE_DISCOUNT_PERCENT });
-  if (birthday) offers.push({ code: "birthday", label: birthdayLabel, percent: BIRTHDAY_DISCOUNT_PERCENT });
+  if (firstOrder) {
+    const percent = discounts.firstOrderPercent;
+    offers.push({ code: "first_order", label: `Sconto primo ordine (${percent}%)`, percent });
+  }
+  if (birthday) {
+    const percent = discounts.birthdayPercent;
+    offers.push({ code: "birthday", label: `Sconto compleanno (${percent}%)`, percent });
+  }
   if (coupon?.ok) offers.push(couponOffer(coupon.coupon));
   return { offers, couponProblem: coupon && !coupon.ok ? coupon.message : null };
 }

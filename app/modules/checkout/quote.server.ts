@@ -3,6 +3,8 @@ import type { CartLineRequest, DeliveryMethod } from "~/db/schema";
 import { lineProblemMessage } from "~/modules/cart/line-rules";
 import { type OrderPricing, priceOrder } from "~/modules/cart/pricing";
 import { type QuotedLine, quoteCart } from "~/modules/cart/quote.server";
+import { pricingRules } from "~/modules/settings/settings";
+import { readSettings } from "~/modules/settings/settings.server";
 import { discountOffers } from "./discounts.server";
 
 // What the checkout charges, decided by the server from the database: the session's cart lines,
@@ -50,8 +52,10 @@ export async function quoteCheckout(
   },
 ): Promise<CheckoutQuote> {
   // One query after the other: inside a transaction they share one connection.
-  const { lines } = await quoteCart(db, { items: input.cart });
-  const { offers, couponProblem } = await discountOffers(db, input);
+  const settings = await readSettings(db);
+  const rules = pricingRules(settings);
+  const { lines } = await quoteCart(db, { items: input.cart }, rules);
+  const { offers, couponProblem } = await discountOffers(db, { ...input, discounts: settings.discounts });
   const buyable = lines.filter((line) => line.status === "ok");
   const pricing = priceOrder(
     buyable.map((line) => ({
@@ -60,6 +64,7 @@ export async function quoteCheckout(
       subcategory: line.subcategory ?? "",
     })),
     input.delivery,
+    rules,
     offers,
   );
   const orderDiscounts = new Map(buyable.map((line, index) => [line, pricing.orderDiscountCentsByLine[index] ?? 0]));

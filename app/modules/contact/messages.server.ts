@@ -4,7 +4,7 @@ import type { Database } from "~/db/client.server";
 import { contactMessages } from "~/db/schema";
 import { composeEmail } from "~/modules/mail/compose";
 import { enqueueEmail } from "~/modules/mail/queue.server";
-import { shop } from "~/modules/shop/identity";
+import { readSettings } from "~/modules/settings/settings.server";
 import { CONTACT_LIMITS, contactFormMessages } from "./contact";
 
 // Names and subjects become e-mail text: one line each.
@@ -47,10 +47,12 @@ export async function sendContactMessage(db: Database, input: ContactMessageInpu
       .returning({ id: contactMessages.id });
     const stored = row as { id: number };
 
+    // The address staff keep in 'Impostazioni'.
+    const { identity } = await readSettings(tx);
     const emailId = await enqueueEmail(
       tx,
       composeEmail({
-        to: shop.email,
+        to: identity.email,
         replyTo: input.email,
         subject: `Messaggio dal sito: ${input.subject}`,
         paragraphs: [

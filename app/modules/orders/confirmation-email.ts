@@ -1,19 +1,18 @@
 import type { DeliveryMethod, OrderDiscount, ShippingAddress } from "~/db/schema";
 import { composeEmail, type EmailSection } from "~/modules/mail/compose";
 import type { MailMessage } from "~/modules/mail/message";
+import { type PublicSettings, returnCostSentence, shopIdentity } from "~/modules/settings/settings";
 import {
   CARRIER_NAME,
   DELIVERY_WORKING_DAYS,
-  FREE_RETURN_THRESHOLD_CENTS,
   formatDate,
   formatEuro,
   LEGAL_WARRANTY_YEARS,
   REFUND_DAYS,
   RESERVATION_HOLD_DAYS,
-  RETURN_COST_CENTS,
   WITHDRAWAL_DAYS,
 } from "~/modules/shop/constants";
-import { formatAddress, shop } from "~/modules/shop/identity";
+import { formatAddress, type ShopIdentity } from "~/modules/shop/identity";
 import { formatOpeningHours } from "~/modules/shop/opening-hours";
 import { deliveryLabel, shortOrderId } from "./order-views";
 
@@ -49,7 +48,7 @@ export function itemLabel(item: OrderForEmail["items"][number]): string {
   return `${item.quantity} × ${item.productName}${details.length > 0 ? ` (${details.join(", ")})` : ""}`;
 }
 
-function deliveryRows(order: OrderForEmail): [string, string][] {
+function deliveryRows(order: OrderForEmail, shop: ShopIdentity): [string, string][] {
   const { shippingAddress: address } = order;
   if (order.deliveryMethod === "shipping") {
     return [
@@ -63,14 +62,14 @@ function deliveryRows(order: OrderForEmail): [string, string][] {
   }
   return [
     ["Consegna", deliveryLabel(order.deliveryMethod)],
-    ["Negozio", `${shop.name}, ${formatAddress()}`],
-    ...formatOpeningHours().map(({ days, hours }): [string, string] => [days, hours]),
+    ["Negozio", `${shop.name}, ${formatAddress(shop.address)}`],
+    ...formatOpeningHours(shop.openingHours).map(({ days, hours }): [string, string] => [days, hours]),
   ];
 }
 
-const modelWithdrawalForm = [
+const modelWithdrawalForm = (shop: ShopIdentity) => [
   "(compilare e restituire il presente modulo solo se si desidera recedere dal contratto)",
-  `— Destinatario: ${shop.seller.legalName}, ${formatAddress()}, ${shop.email}`,
+  `— Destinatario: ${shop.seller.legalName}, ${formatAddress(shop.address)}, ${shop.email}`,
   "— Con la presente io/noi (*) notifichiamo il recesso dal mio/nostro (*) contratto di vendita dei seguenti beni/servizi (*)",
   "— Ordinato il (*)/ricevuto il (*)",
   "— Nome del/dei consumatore(i)",
@@ -80,15 +79,17 @@ const modelWithdrawalForm = [
   "(*) Cancellare la dicitura inutile.",
 ];
 
-export function orderConfirmationEmail(order: OrderForEmail, publicUrl: string): MailMessage {
+/** `settings`: the shop's settings when the order was placed (identity, hours, return cost). */
+export function orderConfirmationEmail(order: OrderForEmail, publicUrl: string, settings: PublicSettings): MailMessage {
+  const shop = shopIdentity(settings);
   const number = shortOrderId(order.id);
   const reservation = order.deliveryMethod === "pickup_and_pay";
   const firstName = order.shippingAddress.name.split(" ")[0] ?? "";
   const opening = reservation
-    ? `abbiamo riservato per te gli articoli qui sotto: ti aspettano in negozio, in ${formatAddress()}, per ${RESERVATION_HOLD_DAYS} giorni. Li paghi al ritiro, in contanti o con carta: porta con te il numero della prenotazione, ${number}.`
+    ? `abbiamo riservato per te gli articoli qui sotto: ti aspettano in negozio, in ${formatAddress(shop.address)}, per ${RESERVATION_HOLD_DAYS} giorni. Li paghi al ritiro, in contanti o con carta: porta con te il numero della prenotazione, ${number}.`
     : order.deliveryMethod === "shipping"
       ? `grazie per il tuo ordine ${number}: abbiamo ricevuto il pagamento e stiamo preparando il pacco. Lo affidiamo a ${CARRIER_NAME}, che lo consegna in ${DELIVERY_WORKING_DAYS.min}-${DELIVERY_WORKING_DAYS.max} giorni lavorativi; alla spedizione ti scriviamo con il codice per seguirlo.`
-      : `grazie per il tuo ordine ${number}: abbiamo ricevuto il pagamento. Puoi ritirarlo in negozio, in ${formatAddress()}, negli orari di apertura: porta con te il numero dell'ordine.`;
+      : `grazie per il tuo ordine ${number}: abbiamo ricevuto il pagamento. Puoi ritirarlo in negozio, in ${formatAddress(shop.address)}, negli orari di apertura: porta con te il numero dell'ordine.`;
 
   const summary: EmailSection = {
     title: reservation ? "La tua prenotazione" : "Il tuo ordine",
@@ -112,7 +113,7 @@ export function orderConfirmationEmail(order: OrderForEmail, publicUrl: string):
     rows: [
       [reservation ? "Prenotazione" : "Ordine", `${number} del ${formatDate(order.createdAt, "dateTime")}`],
       ["Pagamento", reservation ? "Da pagare in negozio al ritiro" : "Pagato online (carta, wallet o Satispay)"],
-      ...deliveryRows(order),
+      ...deliveryRows(order, shop),
       ["Email", order.shippingAddress.email],
       ["Telefono", order.shippingAddress.phone],
     ],
@@ -121,7 +122,7 @@ export function orderConfirmationEmail(order: OrderForEmail, publicUrl: string):
   const seller: EmailSection = {
     title: "Venditore",
     paragraphs: [
-      `${shop.seller.legalName}, ${formatAddress()}, P.IVA ${shop.seller.vatNumber}, REA ${shop.seller.rea}. Email ${shop.email}, telefono ${shop.phone.display}.`,
+      `${shop.seller.legalName}, ${formatAddress(shop.address)}, P.IVA ${shop.seller.vatNumber}, REA ${shop.seller.rea}. Email ${shop.email}, telefono ${shop.phone.display}.`,
     ],
   };
 
@@ -129,14 +130,14 @@ export function orderConfirmationEmail(order: OrderForEmail, publicUrl: string):
     title: "Diritto di recesso",
     paragraphs: [
       `Puoi recedere dal contratto, senza indicarne il motivo, entro ${WITHDRAWAL_DAYS} giorni dal giorno in cui tu, o una persona da te indicata diversa dal corriere, ricevi gli articoli${order.deliveryMethod === "shipping" ? "" : " o li ritiri in negozio"}.`,
-      `Per recedere usa la funzione online qui sotto, oppure mandaci una dichiarazione esplicita (anche con il modulo tipo che trovi più in basso) a ${shop.email} o per posta a ${shop.seller.legalName}, ${formatAddress()}.`,
-      `Ti rimborsiamo i pagamenti ricevuti, spese di consegna comprese, entro ${REFUND_DAYS} giorni dal giorno in cui riceviamo la tua comunicazione di recesso, con lo stesso mezzo di pagamento che hai usato; possiamo attendere di ricevere gli articoli, o la prova che li hai spediti. Il reso costa ${formatEuro(RETURN_COST_CENTS)}, trattenuti dal rimborso, ed è gratuito per ordini a partire da ${formatEuro(FREE_RETURN_THRESHOLD_CENTS)}.`,
+      `Per recedere usa la funzione online qui sotto, oppure mandaci una dichiarazione esplicita (anche con il modulo tipo che trovi più in basso) a ${shop.email} o per posta a ${shop.seller.legalName}, ${formatAddress(shop.address)}.`,
+      `Ti rimborsiamo i pagamenti ricevuti, spese di consegna comprese, entro ${REFUND_DAYS} giorni dal giorno in cui riceviamo la tua comunicazione di recesso, con lo stesso mezzo di pagamento che hai usato; possiamo attendere di ricevere gli articoli, o la prova che li hai spediti. ${returnCostSentence(settings.shipping)}`,
       "Per motivi igienici non possono essere restituiti slip, culotte, costumi da bagno e altri capi di intimo a contatto con la pelle se il sigillo o la protezione igienica sono stati rimossi (art. 59, lettera e, del Codice del Consumo).",
     ],
     link: { label: "Recedi dal contratto qui", url: withdrawalUrl(publicUrl, order.id) },
   };
 
-  const modelForm: EmailSection = { title: "Modulo di recesso tipo", paragraphs: modelWithdrawalForm };
+  const modelForm: EmailSection = { title: "Modulo di recesso tipo", paragraphs: modelWithdrawalForm(shop) };
 
   const guarantee: EmailSection = {
     title: "Garanzia legale",

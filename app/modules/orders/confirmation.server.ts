@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { orders } from "~/db/schema";
 import { enqueueEmail } from "~/modules/mail/queue.server";
+import { readSettings } from "~/modules/settings/settings.server";
 import { recordOrderActivity } from "./activity.server";
 import { orderConfirmationEmail } from "./confirmation-email";
 
@@ -20,7 +21,7 @@ export async function queueOrderConfirmation(
     with: { items: { orderBy: (item, { asc }) => [asc(item.id)] } },
   });
   if (!order) throw new Error(`No order ${orderId} to confirm`);
-  await enqueueEmail(db, orderConfirmationEmail(order, publicUrl));
+  await enqueueEmail(db, orderConfirmationEmail(order, publicUrl, await readSettings(db)));
   await recordOrderActivity(db, orderId, {
     kind: "email",
     message: `Email di conferma inviata a ${order.shippingAddress.email}.`,

@@ -5,6 +5,8 @@ import { and, asc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderActivity, orderStatusChanges, orders, outgoingEmails, shipments } from "~/db/schema";
 import type { SandboxProvider } from "~/modules/payments/sandbox.server";
+import { trackingLink } from "~/modules/settings/settings";
+import { readSettings } from "~/modules/settings/settings.server";
 import { glsCarrier } from "~/modules/shipping/gls.server";
 import { connectTestDatabase } from "../../../tests/integration/database";
 import { FakeGls } from "../../../tests/support/fake-gls-server";
@@ -91,7 +93,7 @@ describe("shipping an order", () => {
       .from(outgoingEmails)
       .where(like(outgoingEmails.subject, `Il tuo ordine #${orderId.slice(0, 8)} è stato spedito%`));
     expect(mail?.toAddress).toBe(order.shippingAddress.email);
-    expect(mail?.textBody).toContain(`https://gls.example/traccia?match=${order.shippingTracking}`);
+    expect(mail?.textBody).toContain(trackingLink((await readSettings(db)).tracking, order.shippingTracking ?? ""));
   });
 
   it("refuses what cannot ship, changing nothing", async () => {

@@ -6,6 +6,8 @@ import type { Database, Transaction } from "~/db/client.server";
 import { orders, type ShippingAddress, shipments } from "~/db/schema";
 import { logger } from "~/logger.server";
 import { enqueueEmail } from "~/modules/mail/queue.server";
+import { trackingLink } from "~/modules/settings/settings";
+import { readSettings } from "~/modules/settings/settings.server";
 import type { Carrier, CreatedShipment, ShipmentRequest } from "~/modules/shipping/carrier";
 import { CarrierError } from "~/modules/shipping/carrier";
 import { CARRIER_NAME } from "~/modules/shop/constants";
@@ -248,11 +250,12 @@ async function finishShipment(
         message: `Avviso ${CARRIER_NAME}: ${shipment.warning}`,
         actor,
       });
+    const { tracking } = await readSettings(tx);
     await enqueueEmail(
       tx,
       orderShippedEmail(
         { ...order, parcels: shipment.parcels },
-        (code) => deps.carrier.trackingUrl(code),
+        (code) => trackingLink(tracking, code),
         deps.publicUrl,
       ),
     );

@@ -286,7 +286,7 @@ describe("setArchived", () => {
     const { id } = await create({ name: `Slip ${name}`, subcategory: "slip" });
     const [black] = (await edited(id)).variants;
     const line = { id, size: "M", color: "Nero", quantity: 1 };
-    expect((await quoteCart(db, { items: [line] })).lines[0]?.status).toBe("ok");
+    expect((await quoteCart(db, { items: [line] }, { secondSwimsuitEnabled: true })).lines[0]?.status).toBe("ok");
 
     expect(await setArchived(deps, id, true)).toEqual({ ok: true, productId: id, message: saveMessages.archived });
     expect((await edited(id)).archivedAt).toBe(clock.now().toISOString());
@@ -294,7 +294,10 @@ describe("setArchived", () => {
     expect((await listProducts(db, { ids: [id] })).totalCount).toBe(0);
     expect(await getProductDetails(db, id)).toBeNull();
     expect((await listSitemapPages(db)).map((page) => page.path)).not.toContain(`/product/${id}`);
-    expect((await quoteCart(db, { items: [line] })).lines[0]).toMatchObject({ status: "missing", variantId: null });
+    expect((await quoteCart(db, { items: [line] }, { secondSwimsuitEnabled: true })).lines[0]).toMatchObject({
+      status: "missing",
+      variantId: null,
+    });
     // The variant and its stock stay, for the orders that name it.
     expect(await stockOf(db, black?.id ?? -1)).toBe(4);
 

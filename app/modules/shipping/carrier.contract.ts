@@ -108,9 +108,5 @@ export function carrierContract(name: string, setup: () => Promise<CarrierHarnes
       // Closing again closes nothing.
       await expect(carrier.closeDay(kept.map((parcel) => parcel.number))).rejects.toThrow(CarrierError);
     });
-
-    it("links a tracking code to the page where customers follow it", () => {
-      expect(carrier.trackingUrl("CN620873098")).toMatch(/^https:\/\/.*CN620873098/);
-    });
   });
 }

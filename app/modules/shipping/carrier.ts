@@ -67,6 +67,4 @@ export interface Carrier {
   deleteParcel(number: string): Promise<void>;
   /** Confirms these parcels to the courier (the day's hand-over). Throws CarrierError when nothing was closed. */
   closeDay(numbers: string[]): Promise<CloseDayOutcome>;
-  /** Where the customer follows a parcel. */
-  trackingUrl(trackingCode: string): string;
 }

@@ -11,9 +11,4 @@ describe("carrierFor", () => {
     expect(carrierFor(readConfig(credentials), db).name).toBe("gls");
     expect(carrierFor(readConfig({}), db).name).toBe("sandbox");
   });
-
-  it("links both to the configured tracking page", () => {
-    const config = readConfig({ GLS_TRACKING_URL: "https://gls.example/t?n={tracking}" });
-    expect(carrierFor(config, db).trackingUrl("CN620873098")).toBe("https://gls.example/t?n=CN620873098");
-  });
 });

@@ -6,7 +6,5 @@ import { sandboxCarrier } from "./sandbox.server";
 
 /** GLS Italy when its four credentials are set (config.server.ts checks them); otherwise the built-in sandbox. */
 export function carrierFor(config: Config, db: Database): Carrier {
-  return config.gls
-    ? glsCarrier({ ...config.gls, trackingUrl: config.trackingUrl })
-    : sandboxCarrier(db, { trackingUrl: config.trackingUrl });
+  return config.gls ? glsCarrier(config.gls) : sandboxCarrier(db);
 }

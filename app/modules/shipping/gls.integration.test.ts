@@ -313,8 +313,4 @@ describe("the GLS courier, as GLS sees it", () => {
     expect(response.status).toBe(500);
     expect(await response.text()).toBe("Missing parameter: _xmlRequest.");
   });
-
-  it("links the tracking code into the configured template", () => {
-    expect(carrier().trackingUrl("CN620873098")).toBe("https://gls.example/traccia?match=CN620873098");
-  });
 });

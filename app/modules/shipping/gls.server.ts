@@ -35,8 +35,6 @@ export type GlsSettings = {
   contractCode: string;
   /** The web service, e.g. https://labelservice.gls-italy.com/ilswebservice.asmx */
   url: string;
-  /** Where a customer follows a parcel, with `{tracking}` where the tracking code goes. */
-  trackingUrl: string;
   /** How long to wait for an answer before calling it lost. */
   timeoutMs: number;
 };
@@ -47,11 +45,6 @@ const rejectedNumber = "999999999";
 const waitingState = "IN ATTESA DI CHIUSURA";
 // Notes with which GLS accepts a parcel whose address its street map did not recognise (as GLS Check).
 const addressNotes = [/dati non accettabili/i, /non conforme a stradario/i];
-
-/** The `{tracking}` template filled with a tracking code. */
-export function fillTrackingUrl(template: string, trackingCode: string): string {
-  return template.replaceAll("{tracking}", encodeURIComponent(trackingCode));
-}
 
 /**
  * Our per-parcel number (ContatoreProgressivo and Bda, 11 characters at most): the attempt's 9
@@ -342,8 +335,6 @@ export function glsCarrier(settings: GlsSettings): Carrier {
       }
       return { parcels: closed };
     },
-
-    trackingUrl: (trackingCode) => fillTrackingUrl(settings.trackingUrl, trackingCode),
   };
 }
 

@@ -2,14 +2,13 @@ import { gte, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { sandboxParcels } from "~/db/schema";
 import { connectTestDatabase } from "../../../tests/integration/database";
-import { testTrackingUrl } from "../../../tests/support/services";
 import { carrierContract, pageCount, shipmentRequest } from "./carrier.contract";
 import { sandboxCarrier, sandboxParcelNumber } from "./sandbox.server";
 
 const db = connectTestDatabase();
 
 const startedAt = new Date();
-const carrier = () => sandboxCarrier(db, { trackingUrl: testTrackingUrl });
+const carrier = () => sandboxCarrier(db);
 
 carrierContract("sandbox", async () => ({
   carrier: carrier(),

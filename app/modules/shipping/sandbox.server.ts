@@ -7,7 +7,6 @@ import { formatAddress, shop } from "~/modules/shop/identity";
 import { isProvinceCode } from "~/modules/shop/provinces";
 import { type Carrier, CarrierError, type CreatedShipment, type Recipient, type ShipmentRequest } from "./carrier";
 import { code128Widths } from "./code128";
-import { fillTrackingUrl } from "./gls.server";
 import { foldAccents, glsProvince, glsWeight, splitWeight } from "./gls-text";
 import { mergePdfs } from "./merge-pdfs.server";
 
@@ -33,7 +32,7 @@ export function sandboxParcelNumber(attemptKey: string, position: number): strin
   return `6${String(digest.readUInt32BE(0) % 100_000_000).padStart(8, "0")}`;
 }
 
-export function sandboxCarrier(db: Database, options: { trackingUrl: string }): Carrier {
+export function sandboxCarrier(db: Database): Carrier {
   const sigla = shop.address.province;
 
   async function shipmentOf(attemptKey: string): Promise<CreatedShipment | null> {
@@ -118,8 +117,6 @@ export function sandboxCarrier(db: Database, options: { trackingUrl: string }): 
       await db.update(sandboxParcels).set({ state: "closed" }).where(inArray(sandboxParcels.number, closing));
       return { parcels };
     },
-
-    trackingUrl: (trackingCode) => fillTrackingUrl(options.trackingUrl, trackingCode),
   };
 }
 

@@ -1,13 +1,9 @@
 // The shop's business rules as numbers (storefront spec, section 9), and the one way to show
 // money and dates. Money is always integer euro cents.
 
-// Shipping and returns
-export const SHIPPING_FEE_CENTS = 790;
-/** Goods totals from this amount (after discounts) ship for free. */
-export const FREE_SHIPPING_THRESHOLD_CENTS = 10000;
+// Shipping and returns (the fees, the free-shipping threshold and the return cost are settings:
+// modules/settings, edited in 'Impostazioni')
 export const STORE_PICKUP_FEE_CENTS = 0;
-export const RETURN_COST_CENTS = 790;
-export const FREE_RETURN_THRESHOLD_CENTS = 10000;
 export const CARRIER_NAME = "GLS";
 /** From order to doorstep: quoted at checkout success and in the terms of sale. */
 export const DELIVERY_WORKING_DAYS = { min: 3, max: 5 } as const;
@@ -32,9 +28,7 @@ export const WITHDRAWAL_DAYS = 14;
 export const REFUND_DAYS = 14;
 export const LEGAL_WARRANTY_YEARS = 2;
 
-// Discounts
-export const FIRST_PURCHASE_DISCOUNT_PERCENT = 10;
-export const BIRTHDAY_DISCOUNT_PERCENT = 10;
+// Discounts (which are on, and the first order's and birthday's percentages, are settings)
 /** 'Promo Extra 2° Costume': the cheapest half of the swimwear units get this discount. */
 export const SECOND_SWIMSUIT_DISCOUNT_PERCENT = 30;
 export const SECOND_SWIMSUIT_SUBCATEGORIES = ["bikini", "intero"] as const;

@@ -1,5 +1,7 @@
 // Who the shop is. Everything a customer reads about the shop itself (name, seller, address,
-// hours, contacts, staff) comes from this one object, so another shop deploys by editing this file.
+// hours, contacts, staff) starts from this one object, so another shop deploys by editing this file;
+// the details staff may change (contacts, hours, links) are settings whose defaults come from here
+// (modules/settings), and pages read them through the settings.
 
 export type Weekday = "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday";
 

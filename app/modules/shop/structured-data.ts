@@ -1,4 +1,4 @@
-import { shop } from "./identity";
+import { shop as identityFile, type ShopIdentity } from "./identity";
 import { weekdays } from "./opening-hours";
 
 const schemaDayNames = {
@@ -11,8 +11,11 @@ const schemaDayNames = {
   sunday: "Sunday",
 } as const;
 
-/** schema.org description of the physical shop, so search engines show address, hours and rating. */
-export function storeJsonLd() {
+/**
+ * schema.org description of the physical shop, so search engines show address, hours and rating;
+ * `shop` is the identity with the settings staff keep in 'Impostazioni'.
+ */
+export function storeJsonLd(shop: ShopIdentity) {
   return {
     "@context": "https://schema.org",
     "@type": "ClothingStore",
@@ -92,7 +95,7 @@ export function productJsonLd(product: ProductForJsonLd) {
         priceCurrency: "EUR",
         availability: product.inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
         itemCondition: "https://schema.org/NewCondition",
-        seller: { "@type": "Organization", name: shop.name },
+        seller: { "@type": "Organization", name: identityFile.name },
       },
     }),
     ...(product.rating !== null &&
@@ -129,7 +132,7 @@ export function blogPostingJsonLd(post: {
     ...(post.imageUrl ? { image: post.imageUrl } : {}),
     datePublished: post.publishedAt.toISOString(),
     author: { "@type": "Person", name: post.author },
-    publisher: { "@type": "Organization", name: shop.name },
+    publisher: { "@type": "Organization", name: identityFile.name },
     articleSection: post.category,
     inLanguage: "it-IT",
     commentCount: post.commentCount,

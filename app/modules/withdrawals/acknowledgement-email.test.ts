@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { defaultPublicSettings } from "~/modules/settings/settings";
 import { type WithdrawalForEmail, withdrawalAcknowledgementEmail } from "./acknowledgement-email";
 
 const bikini = {
@@ -23,7 +24,7 @@ const withdrawal: WithdrawalForEmail = {
 
 describe("the withdrawal acknowledgement", () => {
   it("states the order, the name, the items and the date and time in Italian time", () => {
-    const mail = withdrawalAcknowledgementEmail(withdrawal, "https://negozio.test");
+    const mail = withdrawalAcknowledgementEmail(withdrawal, "https://negozio.test", defaultPublicSettings);
     expect(mail.to).toBe("giulia@example.it");
     expect(mail.subject).toBe("Recesso ricevuto per l'ordine #a1b2c3d4 - Vetrina");
     expect(mail.text).toContain("Data e ora del recesso: 23/11/2026, 14:05");
@@ -38,6 +39,7 @@ describe("the withdrawal acknowledgement", () => {
     const mail = withdrawalAcknowledgementEmail(
       { ...withdrawal, deliveryMethod: "pickup_and_pay", items: [{ ...bikini, hygieneSealed: false }] },
       "https://negozio.test",
+      defaultPublicSettings,
     );
     expect(mail.text).toContain("La prenotazione è annullata");
     expect(mail.text).not.toContain("Il reso costa");

@@ -3,15 +3,9 @@ import { composeEmail } from "~/modules/mail/compose";
 import type { MailMessage } from "~/modules/mail/message";
 import { itemLabel } from "~/modules/orders/confirmation-email";
 import { shortOrderId } from "~/modules/orders/order-views";
-import {
-  FREE_RETURN_THRESHOLD_CENTS,
-  formatDate,
-  formatEuro,
-  REFUND_DAYS,
-  RETURN_COST_CENTS,
-  WITHDRAWAL_DAYS,
-} from "~/modules/shop/constants";
-import { formatAddress, shop } from "~/modules/shop/identity";
+import { type PublicSettings, returnCostSentence, shopIdentity } from "~/modules/settings/settings";
+import { formatDate, formatEuro, REFUND_DAYS, WITHDRAWAL_DAYS } from "~/modules/shop/constants";
+import { formatAddress, shop as identityFile } from "~/modules/shop/identity";
 
 // The acknowledgement of a withdrawal on a durable medium (art. 54-bis Codice del Consumo): what the
 // customer withdrew from, in whose name, and the date and time it reached us, in Italian time.
@@ -40,18 +34,24 @@ export function withdrawalReceiptUrl(publicUrl: string, requestId: string): stri
 }
 
 export function withdrawalAcknowledgementSubject(orderId: string): string {
-  return `Recesso ricevuto per l'ordine ${shortOrderId(orderId)} - ${shop.name}`;
+  return `Recesso ricevuto per l'ordine ${shortOrderId(orderId)} - ${identityFile.name}`;
 }
 
-export function withdrawalAcknowledgementEmail(withdrawal: WithdrawalForEmail, publicUrl: string): MailMessage {
+/** `settings`: the shop's settings now (identity, return cost). */
+export function withdrawalAcknowledgementEmail(
+  withdrawal: WithdrawalForEmail,
+  publicUrl: string,
+  settings: PublicSettings,
+): MailMessage {
+  const shop = shopIdentity(settings);
   const number = shortOrderId(withdrawal.orderId);
   const reservation = withdrawal.deliveryMethod === "pickup_and_pay";
   const firstName = withdrawal.name.trim().split(/\s+/)[0];
   const nextSteps = reservation
     ? ["La prenotazione è annullata: gli articoli tornano in vendita e non devi pagare nulla."]
     : [
-        `Restituisci gli articoli entro ${WITHDRAWAL_DAYS} giorni da oggi: spediscili a ${shop.seller.legalName}, ${formatAddress()}, oppure riportali in negozio, indicando il numero dell'ordine ${number}.`,
-        `Il reso costa ${formatEuro(RETURN_COST_CENTS)}, trattenuti dal rimborso, ed è gratuito per ordini a partire da ${formatEuro(FREE_RETURN_THRESHOLD_CENTS)}. Ti rimborsiamo entro ${REFUND_DAYS} giorni da oggi, con lo stesso mezzo di pagamento che hai usato; possiamo attendere di ricevere gli articoli, o la prova che li hai spediti.`,
+        `Restituisci gli articoli entro ${WITHDRAWAL_DAYS} giorni da oggi: spediscili a ${shop.seller.legalName}, ${formatAddress(shop.address)}, oppure riportali in negozio, indicando il numero dell'ordine ${number}.`,
+        `${returnCostSentence(settings.shipping)} Ti rimborsiamo entro ${REFUND_DAYS} giorni da oggi, con lo stesso mezzo di pagamento che hai usato; possiamo attendere di ricevere gli articoli, o la prova che li hai spediti.`,
         ...(withdrawal.items.some((item) => item.hygieneSealed)
           ? [
               "Per gli articoli con sigillo igienico il recesso è accettato come richiesta: li rimborsiamo solo se il sigillo è intatto, lo verifichiamo al ricevimento (art. 59, lettera e, del Codice del Consumo).",

@@ -15,6 +15,7 @@ import { enqueueEmail } from "~/modules/mail/queue.server";
 import { recordOrderActivity } from "~/modules/orders/activity.server";
 import { applyOrderEvent } from "~/modules/orders/lifecycle.server";
 import { shortOrderId } from "~/modules/orders/order-views";
+import { readSettings } from "~/modules/settings/settings.server";
 import {
   type WithdrawalForEmail,
   withdrawalAcknowledgementEmail,
@@ -250,6 +251,7 @@ export async function submitWithdrawal(
         items: chosen.lines.map(({ line, quantity }) => ({ ...line, quantity })),
       },
       input.publicUrl,
+      await readSettings(tx),
     );
     await recordOrderActivity(tx, input.orderId, {
       kind: "email",

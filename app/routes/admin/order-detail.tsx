@@ -20,6 +20,8 @@ import { orderStaffNotes, orderTimeline } from "~/modules/orders/timeline.server
 import { nextStatus } from "~/modules/orders/transitions";
 import { returnStateLabels } from "~/modules/returns/return-views";
 import { listReturnRequests } from "~/modules/returns/returns.server";
+import { trackingLink } from "~/modules/settings/settings";
+import { readSettings } from "~/modules/settings/settings.server";
 import { formatDate, formatEuro } from "~/modules/shop/constants";
 import { services } from "~/services.server";
 import type { Route } from "./+types/order-detail";
@@ -31,20 +33,21 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   currentAdmin(context);
-  const { db, clock, carrier } = services(context);
+  const { db, clock } = services(context);
   const order = await getOrderDetail(db, params.orderId);
   if (!order) return data({ order: null }, { status: 404 });
-  const [timeline, notes, refundable, returns] = await Promise.all([
+  const [timeline, notes, refundable, returns, { tracking }] = await Promise.all([
     orderTimeline(db, order.id),
     orderStaffNotes(db, order.id),
     refundableAmount(db, order.id),
     listReturnRequests(db, { state: null, orderId: order.id }),
+    readSettings(db),
   ]);
   return {
     order: {
       ...order,
       labelUrl: order.hasLabel ? labelLink(order.id, clock.now()) : null,
-      trackingUrl: order.shippingTracking ? carrier.trackingUrl(order.shippingTracking) : null,
+      trackingUrl: order.shippingTracking ? trackingLink(tracking, order.shippingTracking) : null,
       cancellable: nextStatus(order, "cancelled_by_staff") !== null,
       money: refundable && {
         paidCents: refundable.paidCents,
