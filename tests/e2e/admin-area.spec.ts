@@ -110,8 +110,8 @@ test("staff see every order in a table and open one", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Gestione Prodotti" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Nuovo prodotto" })).toBeVisible();
   await sidebar.getByRole("link", { name: "Impostazioni", exact: true }).click();
-  await expect(page.getByRole("heading", { name: "Impostazioni" })).toBeVisible();
-  await expect(page.getByText("Sezione in costruzione.")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Impostazioni");
+  await expect(page.getByRole("heading", { name: "Registro modifiche" })).toBeVisible();
   await sidebar.getByRole("link", { name: "Statistiche", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Statistiche di Vendita" })).toBeVisible();
   await expect(page.getByRole("img", { name: "Ricavi per periodo" })).toBeVisible();

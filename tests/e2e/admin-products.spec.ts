@@ -1,15 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
 import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import { productVariants } from "../../app/db/schema";
 import { deleteTestVariants, TEST_SKU_PREFIX } from "../support/fixtures";
 import { createUser, logIn } from "./support/accounts";
 import { e2eDatabase } from "./support/database";
 import { openHydrated, skipCookieBannerAndPopup } from "./support/page";
 
-// A new arrival as staff add it from /admin/products: two colours, on /shop and in the search at
-// once; a reduced price, and the product page shows the 30-day lowest price (Omnibus). The product
-// is archived at the end (and its rows deleted), so the demo catalogue's counts stay exact.
+// A new arrival as staff add it from /admin/products: two colours with a photo each, on /shop and
+// in the search at once; a reduced price, and the product page shows the 30-day lowest price
+// (Omnibus). The product is archived at the end (and its rows deleted), so the demo catalogue's
+// counts stay exact.
 
 test.beforeEach(({ page }) => skipCookieBannerAndPopup(page));
 test.afterAll(() => deleteTestVariants(e2eDatabase()));
@@ -55,10 +57,24 @@ test("staff add a product in two colours, find it in the shop, reduce its price,
   await expect(page).toHaveURL(/\/admin\/products\/\d+\?fatto=creato$/);
   await expectNotice(page, "Prodotto creato.");
   const productId = /\/admin\/products\/(\d+)/.exec(page.url())?.[1];
-  await expect(page.getByRole("link", { name: "Immagini" })).toHaveAttribute(
-    "href",
-    `/admin/products/${productId}/immagini`,
-  );
+  // A photo of each colour, from the product's images page.
+  await page.getByRole("link", { name: "Immagini" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Immagini di ${name}`);
+  const photos = page.getByRole("listitem", { name: /^Immagine \d+ di \d+$/ });
+  for (const [index, [colour, background]] of (
+    [
+      ["Nero", "#111111"],
+      ["Verde salvia", "#8fa98f"],
+    ] as const
+  ).entries()) {
+    const photo = await sharp({ create: { width: 800, height: 1000, channels: 3, background } })
+      .jpeg()
+      .toBuffer();
+    await page.getByLabel("File").setInputFiles({ name: `${colour}.jpg`, mimeType: "image/jpeg", buffer: photo });
+    await page.locator("#upload-color").selectOption(colour);
+    await page.getByRole("button", { name: "Carica immagini" }).click();
+    await expect(photos).toHaveCount(index + 1);
+  }
 
   // The shop's search, from the header: the new product, in both colours.
   await openHydrated(page, "/");
@@ -86,6 +102,8 @@ test("staff add a product in two colours, find it in the shop, reduce its price,
   await page.goto(`/product/${productId}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
   await expect(page.getByText("Prezzo più basso degli ultimi 30 giorni: 49,00 €")).toBeVisible();
+  // The first colour's photo, described by the name and colour staff did not need to type.
+  await expect(page.getByRole("img", { name: `${name}, colore Nero` }).first()).toBeVisible();
 
   // Off sale: gone from the shop, its page a 404.
   await openHydrated(page, `/admin/products/${productId}`);
