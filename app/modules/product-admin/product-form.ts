@@ -6,13 +6,16 @@ import { readRefundAmount } from "~/modules/orders/refund-form";
 // variants, every message in Italian. Pure, so that every rule is unit-tested; the database's own
 // rules (unique SKUs, a variant that orders name) are checked in products.server.ts.
 
+/** What a product and its variants may hold, typed in the form or read from a products sheet. */
+export const productLimits = { name: 200, brand: 100, text: 5000, colorName: 50, size: 20, stock: 999_999 } as const;
+
 export const productMessages = {
   name: "Inserisci il nome del prodotto.",
-  nameTooLong: "Il nome può avere al massimo 200 caratteri.",
+  nameTooLong: `Il nome può avere al massimo ${productLimits.name} caratteri.`,
   gender: "Scegli il genere: Donna, Uomo o Bambini.",
   subcategory: "Scegli la sottocategoria.",
   brand: "Inserisci la marca.",
-  brandTooLong: "La marca può avere al massimo 100 caratteri.",
+  brandTooLong: `La marca può avere al massimo ${productLimits.brand} caratteri.`,
   sku: "Inserisci il codice SKU del prodotto.",
   skuFormat: "Lo SKU può contenere solo lettere, cifre, trattini, punti e trattini bassi (al massimo 64).",
   textTooLong: "Il testo può avere al massimo 5.000 caratteri.",
@@ -35,8 +38,38 @@ export const productMessages = {
   skuTwice: (sku: string) => `Lo SKU ${sku} compare più di una volta nel modulo.`,
 } as const;
 
-const skuPattern = /^[A-Za-z0-9._-]{1,64}$/;
-const MAX_TEXT = 5000;
+export const skuPattern = /^[A-Za-z0-9._-]{1,64}$/;
+const MAX_TEXT = productLimits.text;
+
+type PriceFields = { priceCents: number | null; discountPercentage: number; originalPriceCents: number | null };
+
+/**
+ * What is wrong with a price, its discount and its original (crossed-out) price taken together, or
+ * null: a discount needs a price and an original price higher than it, and only a discount has one.
+ */
+export function priceRuleProblem(
+  product: PriceFields,
+): { field: "discountPercentage" | "originalPriceCents"; message: string } | null {
+  const discounted = product.discountPercentage > 0;
+  if (discounted && product.priceCents === null) {
+    return { field: "discountPercentage", message: productMessages.discountWithoutPrice };
+  }
+  if (discounted && product.originalPriceCents === null) {
+    return { field: "originalPriceCents", message: productMessages.originalPriceMissing };
+  }
+  if (!discounted && product.originalPriceCents !== null) {
+    return { field: "originalPriceCents", message: productMessages.originalPriceWithoutDiscount };
+  }
+  if (
+    discounted &&
+    product.priceCents !== null &&
+    product.originalPriceCents !== null &&
+    product.originalPriceCents <= product.priceCents
+  ) {
+    return { field: "originalPriceCents", message: productMessages.originalPriceNotHigher };
+  }
+  return null;
+}
 
 const text = (max: number, message: string) => z.string().trim().max(max, message);
 
@@ -70,19 +103,19 @@ const variantSchema = z.object({
     .regex(/^\d{1,9}$/)
     .transform(Number)
     .nullable(),
-  colorName: text(50, productMessages.colorName).min(1, productMessages.colorName),
+  colorName: text(productLimits.colorName, productMessages.colorName).min(1, productMessages.colorName),
   colorCode: z
     .string()
     .trim()
     .toLowerCase()
     .regex(/^#[0-9a-f]{6}$/, productMessages.colorCode),
-  size: text(20, productMessages.size).min(1, productMessages.size),
+  size: text(productLimits.size, productMessages.size).min(1, productMessages.size),
   /** Empty: made from the product's SKU, the colour and the size. */
   sku: z
     .string()
     .trim()
     .refine((value) => value === "" || skuPattern.test(value), productMessages.variantSku),
-  stock: wholeNumber(0, 999_999, productMessages.stock),
+  stock: wholeNumber(0, productLimits.stock, productMessages.stock),
   /** The stock the form showed, for an edited variant: a change made meanwhile is not overwritten. */
   stockSeen: z
     .string()
@@ -93,10 +126,10 @@ const variantSchema = z.object({
 
 export const productFormSchema = z
   .object({
-    name: text(200, productMessages.nameTooLong).min(1, productMessages.name),
+    name: text(productLimits.name, productMessages.nameTooLong).min(1, productMessages.name),
     gender: z.enum(genders, productMessages.gender),
     subcategory: z.enum(subcategories, productMessages.subcategory),
-    brand: text(100, productMessages.brandTooLong).min(1, productMessages.brand),
+    brand: text(productLimits.brand, productMessages.brandTooLong).min(1, productMessages.brand),
     sku: z.string().trim().min(1, productMessages.sku).regex(skuPattern, productMessages.skuFormat),
     description: text(MAX_TEXT, productMessages.textTooLong),
     composition: text(MAX_TEXT, productMessages.textTooLong),
@@ -122,29 +155,8 @@ export const productFormSchema = z
     variants: z.array(variantSchema).min(1, productMessages.variantsMissing),
   })
   .superRefine((product, context) => {
-    const discounted = product.discountPercentage > 0;
-    if (discounted && product.priceCents === null) {
-      context.addIssue({ code: "custom", path: ["discountPercentage"], message: productMessages.discountWithoutPrice });
-    } else if (discounted && product.originalPriceCents === null) {
-      context.addIssue({ code: "custom", path: ["originalPriceCents"], message: productMessages.originalPriceMissing });
-    } else if (!discounted && product.originalPriceCents !== null) {
-      context.addIssue({
-        code: "custom",
-        path: ["originalPriceCents"],
-        message: productMessages.originalPriceWithoutDiscount,
-      });
-    } else if (
-      discounted &&
-      product.priceCents !== null &&
-      product.originalPriceCents !== null &&
-      product.originalPriceCents <= product.priceCents
-    ) {
-      context.addIssue({
-        code: "custom",
-        path: ["originalPriceCents"],
-        message: productMessages.originalPriceNotHigher,
-      });
-    }
+    const priceProblem = priceRuleProblem(product);
+    if (priceProblem) context.addIssue({ code: "custom", path: [priceProblem.field], message: priceProblem.message });
     const seenVariants = new Set<string>();
     const seenSkus = new Set<string>([product.sku.toUpperCase()]);
     product.variants.forEach((variant, index) => {

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { genders, subcategories } from "~/db/schema";
+import { priceRuleProblem, productLimits, skuPattern } from "~/modules/product-admin/product-form";
 
 // One row of the products sheet is one variant (a colour and size with its stock) and repeats its
-// product's columns. The rules follow the database's constraints (app/db/schema.ts), with a message
-// per column. The product form (modules/product-admin, written alongside) checks the same things for
-// one product: the two are meant to share one schema once both are in.
+// product's columns. It keeps the product form's limits and price rule (modules/product-admin), so
+// whatever a sheet brings in, the form can save again; the messages name the sheet's columns.
 
 export const importColumns = [
   {
@@ -25,7 +25,7 @@ export const importColumns = [
   {
     name: "prezzo_originale",
     example: "49,90",
-    help: "Prezzo barrato, in euro. Facoltativo; se c'è, lo sconto deve essere maggiore di 0.",
+    help: "Prezzo barrato, in euro, più alto del prezzo. Solo con uno sconto maggiore di 0.",
   },
   { name: "sconto", example: "20", help: "Percentuale intera da 0 a 99. Vuoto: 0." },
   { name: "sku_variante", example: "ESEMPIO-001-BLU-M", help: "Codice della variante, unico in tutto il catalogo." },
@@ -40,10 +40,6 @@ export const importColumnNames: ImportColumn[] = importColumns.map((column) => c
 
 /** A problem of the file, at a line (1 is the header) and, when it is one cell's, its column. */
 export type ImportProblem = { line: number; column: ImportColumn | null; message: string };
-
-const MAX_SKU_LENGTH = 80;
-const MAX_NAME_LENGTH = 200;
-const MAX_TEXT_LENGTH = 5000;
 
 /**
  * "12,50", "12.50", "1.234,50", "12,5", "12", "€ 12,50" → cents; null when the text is not an amount.
@@ -63,32 +59,27 @@ export function parseEuroCents(text: string): number | null {
 export const rowMessages = {
   skuMissing: (what: "prodotto" | "variante") =>
     `Manca lo SKU ${what === "prodotto" ? "del prodotto" : "della variante"}.`,
-  skuFormat: `Lo SKU può avere solo lettere, cifre, punti, trattini, trattini bassi e barre, fino a ${MAX_SKU_LENGTH} caratteri.`,
+  skuFormat: "Lo SKU può avere solo lettere, cifre, punti, trattini e trattini bassi, fino a 64 caratteri.",
   nameMissing: "Manca il nome del prodotto.",
-  nameTooLong: `Il nome può avere al massimo ${MAX_NAME_LENGTH} caratteri.`,
+  nameTooLong: `Il nome può avere al massimo ${productLimits.name} caratteri.`,
   gender: `Il genere deve essere uno tra ${genders.join(", ")}.`,
   subcategory: `La sottocategoria deve essere una tra ${subcategories.join(", ")}.`,
   brandMissing: "Manca la marca.",
-  brandTooLong: `La marca può avere al massimo ${MAX_NAME_LENGTH} caratteri.`,
-  descriptionTooLong: `La descrizione può avere al massimo ${MAX_TEXT_LENGTH} caratteri.`,
+  brandTooLong: `La marca può avere al massimo ${productLimits.brand} caratteri.`,
+  descriptionTooLong: `La descrizione può avere al massimo ${productLimits.text} caratteri.`,
   price: "Il prezzo deve essere un importo in euro da 0 in su, ad esempio 39,90.",
   originalPrice: "Il prezzo originale deve essere un importo in euro da 0 in su, ad esempio 49,90.",
   discount: "Lo sconto deve essere un numero intero da 0 a 99.",
-  originalPriceNeedsDiscount: "Con un prezzo originale lo sconto deve essere maggiore di 0.",
   colorMissing: "Manca il colore.",
-  colorTooLong: `Il colore può avere al massimo ${MAX_NAME_LENGTH} caratteri.`,
+  colorTooLong: `Il colore può avere al massimo ${productLimits.colorName} caratteri.`,
   colorCode: "Il codice colore deve essere nel formato #rrggbb, ad esempio #1f3a93.",
   sizeMissing: "Manca la taglia.",
-  sizeTooLong: "La taglia può avere al massimo 40 caratteri.",
+  sizeTooLong: `La taglia può avere al massimo ${productLimits.size} caratteri.`,
   stock: "La giacenza deve essere un numero intero da 0 in su.",
 };
 
 const sku = (what: "prodotto" | "variante") =>
-  z
-    .string()
-    .trim()
-    .min(1, rowMessages.skuMissing(what))
-    .regex(new RegExp(`^[A-Za-z0-9][A-Za-z0-9._/-]{0,${MAX_SKU_LENGTH - 1}}$`), rowMessages.skuFormat);
+  z.string().trim().min(1, rowMessages.skuMissing(what)).regex(skuPattern, rowMessages.skuFormat);
 
 const euro = (message: string) =>
   z
@@ -123,27 +114,33 @@ const oneOf = <T extends string>(values: readonly T[], message: string) =>
 export const importRowSchema = z
   .object({
     sku_prodotto: sku("prodotto"),
-    nome: z.string().trim().min(1, rowMessages.nameMissing).max(MAX_NAME_LENGTH, rowMessages.nameTooLong),
+    nome: z.string().trim().min(1, rowMessages.nameMissing).max(productLimits.name, rowMessages.nameTooLong),
     genere: oneOf(genders, rowMessages.gender),
     sottocategoria: oneOf(subcategories, rowMessages.subcategory),
-    marca: z.string().trim().min(1, rowMessages.brandMissing).max(MAX_NAME_LENGTH, rowMessages.brandTooLong),
-    descrizione: z.string().trim().max(MAX_TEXT_LENGTH, rowMessages.descriptionTooLong),
+    marca: z.string().trim().min(1, rowMessages.brandMissing).max(productLimits.brand, rowMessages.brandTooLong),
+    descrizione: z.string().trim().max(productLimits.text, rowMessages.descriptionTooLong),
     prezzo: euro(rowMessages.price),
     prezzo_originale: euro(rowMessages.originalPrice),
     sconto: z.union([z.literal("").transform(() => 0), wholeNumber(rowMessages.discount, 99)], rowMessages.discount),
     sku_variante: sku("variante"),
-    colore: z.string().trim().min(1, rowMessages.colorMissing).max(MAX_NAME_LENGTH, rowMessages.colorTooLong),
+    colore: z.string().trim().min(1, rowMessages.colorMissing).max(productLimits.colorName, rowMessages.colorTooLong),
     codice_colore: z
       .string()
       .trim()
       .regex(/^#[0-9a-fA-F]{6}$/, rowMessages.colorCode)
       .transform((code) => code.toLowerCase()),
-    taglia: z.string().trim().min(1, rowMessages.sizeMissing).max(40, rowMessages.sizeTooLong),
-    giacenza: wholeNumber(rowMessages.stock, 2_147_483_647),
+    taglia: z.string().trim().min(1, rowMessages.sizeMissing).max(productLimits.size, rowMessages.sizeTooLong),
+    giacenza: wholeNumber(rowMessages.stock, productLimits.stock),
   })
   .superRefine((row, context) => {
-    if (row.prezzo_originale !== null && row.sconto === 0) {
-      context.addIssue({ code: "custom", path: ["sconto"], message: rowMessages.originalPriceNeedsDiscount });
+    const problem = priceRuleProblem({
+      priceCents: row.prezzo,
+      discountPercentage: row.sconto,
+      originalPriceCents: row.prezzo_originale,
+    });
+    if (problem) {
+      const column = problem.field === "discountPercentage" ? "sconto" : "prezzo_originale";
+      context.addIssue({ code: "custom", path: [column], message: problem.message });
     }
   });
 

@@ -114,7 +114,7 @@ describe("readSheet", () => {
       {
         line: 2,
         column: "sku_variante",
-        message: "Lo SKU può avere solo lettere, cifre, punti, trattini, trattini bassi e barre, fino a 80 caratteri.",
+        message: "Lo SKU può avere solo lettere, cifre, punti, trattini e trattini bassi, fino a 64 caratteri.",
       },
       { line: 2, column: "colore", message: "Manca il colore." },
       {
@@ -126,14 +126,14 @@ describe("readSheet", () => {
       { line: 2, column: "giacenza", message: "La giacenza deve essere un numero intero da 0 in su." },
       { line: 3, column: "sku_prodotto", message: rowMessages.skuFormat },
       { line: 3, column: "nome", message: "Il nome può avere al massimo 200 caratteri." },
-      { line: 3, column: "marca", message: "La marca può avere al massimo 200 caratteri." },
+      { line: 3, column: "marca", message: "La marca può avere al massimo 100 caratteri." },
       { line: 3, column: "descrizione", message: "La descrizione può avere al massimo 5000 caratteri." },
       { line: 3, column: "sconto", message: rowMessages.discount },
       { line: 3, column: "sku_variante", message: "Manca lo SKU della variante." },
-      { line: 3, column: "colore", message: "Il colore può avere al massimo 200 caratteri." },
-      { line: 3, column: "taglia", message: "La taglia può avere al massimo 40 caratteri." },
+      { line: 3, column: "colore", message: "Il colore può avere al massimo 50 caratteri." },
+      { line: 3, column: "taglia", message: "La taglia può avere al massimo 20 caratteri." },
       { line: 3, column: "giacenza", message: rowMessages.stock },
-      { line: 4, column: "sconto", message: "Con un prezzo originale lo sconto deve essere maggiore di 0." },
+      { line: 4, column: "prezzo_originale", message: "Il prezzo originale si indica solo con uno sconto." },
     ]);
     expect(rowMessages.subcategory).toMatch(/^La sottocategoria deve essere una tra pigiama, maglia, .*, borsa\.$/);
   });
