@@ -23,8 +23,8 @@ import { shareNonceWithStyleInjectors, useNonce } from "~/components/nonce";
 import { useHydrated } from "~/components/use-hydrated";
 import { config } from "~/config.server";
 import { getCurrentUser } from "~/modules/accounts/session.server";
-import { publicSettings } from "~/modules/settings/settings";
 import { readSettings } from "~/modules/settings/settings.server";
+import { publicSettings } from "~/modules/settings/shop-settings";
 import { services } from "~/services.server";
 
 if (typeof document !== "undefined") shareNonceWithStyleInjectors();

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import { defaultPublicSettings, type PublicSettings, shopIdentity } from "~/modules/settings/settings";
+import { defaultPublicSettings, type PublicSettings, shopIdentity } from "~/modules/settings/shop-settings";
 import type { ShopIdentity } from "~/modules/shop/identity";
 
 type RootData = { settings: PublicSettings };

@@ -4,7 +4,7 @@
 // Deterministic for a given day: a test computes the same orders the first start loaded.
 import type { DeliveryMethod, OrderStatus, PaymentStatus } from "~/db/schema";
 import { type PricedLine, priceOrder } from "~/modules/cart/pricing";
-import { defaultPublicSettings, pricingRules } from "~/modules/settings/settings";
+import { defaultPublicSettings, pricingRules } from "~/modules/settings/shop-settings";
 import { addDays } from "~/modules/stats/periods";
 import type { DemoProduct } from "./catalog/catalog";
 import { seededRandom } from "./product-art";

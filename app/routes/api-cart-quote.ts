@@ -1,6 +1,6 @@
 import { cartQuoteRequestSchema, quoteCart } from "~/modules/cart/quote.server";
-import { pricingRules } from "~/modules/settings/settings";
 import { readSettings } from "~/modules/settings/settings.server";
+import { pricingRules } from "~/modules/settings/shop-settings";
 import { services } from "~/services.server";
 import type { Route } from "./+types/api-cart-quote";
 import { methodNotAllowed } from "./method-not-allowed.server";

@@ -4,7 +4,7 @@ import { PageHeader } from "~/components/layout/page-header";
 import { ratingValueText, StoreRating } from "~/components/shop/store-rating";
 import { buttonClass } from "~/components/ui/button";
 import { metaSettings, useShopSettings } from "~/components/use-shop-settings";
-import { shopIdentity } from "~/modules/settings/settings";
+import { shopIdentity } from "~/modules/settings/shop-settings";
 import { whatsappLink } from "~/modules/shop/identity";
 import { pageMeta } from "~/modules/shop/meta";
 import type { Route } from "./+types/chi-siamo";

@@ -13,7 +13,7 @@ import { readForm } from "~/modules/forms/read-form.server";
 import { formRateLimit } from "~/modules/security/form-rate-limit.server";
 import { honeypotFilled } from "~/modules/security/honeypot";
 import { clientIp } from "~/modules/security/rate-limit.server";
-import { shopIdentity } from "~/modules/settings/settings";
+import { shopIdentity } from "~/modules/settings/shop-settings";
 import { formatAddress, shop as identityFile, whatsappLink } from "~/modules/shop/identity";
 import { pageMeta } from "~/modules/shop/meta";
 import { formatOpeningHours } from "~/modules/shop/opening-hours";

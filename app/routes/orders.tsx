@@ -1,8 +1,8 @@
 import { CustomerOrderList } from "~/components/orders/customer-order-list";
 import { requireUser } from "~/modules/accounts/session.server";
 import { listCustomerOrders } from "~/modules/orders/customer-orders.server";
-import { trackingLink } from "~/modules/settings/settings";
 import { readSettings } from "~/modules/settings/settings.server";
+import { trackingLink } from "~/modules/settings/shop-settings";
 import { pageMeta } from "~/modules/shop/meta";
 import { services } from "~/services.server";
 import type { Route } from "./+types/orders";

@@ -2,7 +2,8 @@ import { Clock, PackageCheck, RotateCcw, Store, Truck } from "lucide-react";
 import { Link } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
 import { metaSettings, useShopSettings } from "~/components/use-shop-settings";
-import { returnCostSentence, type ShippingSettings, shippingPriceText } from "~/modules/settings/settings";
+import type { ShippingSettings } from "~/modules/settings/settings";
+import { returnCostSentence, shippingPriceText } from "~/modules/settings/shop-settings";
 import {
   CARRIER_NAME,
   COURIER_DELIVERY_WORKING_DAYS,

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
 import { metaSettings, useShopSettings } from "~/components/use-shop-settings";
-import { returnCostSentence } from "~/modules/settings/settings";
+import { returnCostSentence } from "~/modules/settings/shop-settings";
 import {
   CARRIER_NAME,
   DELIVERY_WORKING_DAYS,

@@ -1,7 +1,8 @@
 import { expect, type Page, test } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { shopSettings } from "../../app/db/schema";
-import { defaultPublicSettings, settingsGroups } from "../../app/modules/settings/settings";
+import { settingsGroups } from "../../app/modules/settings/settings";
+import { defaultPublicSettings } from "../../app/modules/settings/shop-settings";
 import { formatEuro } from "../../app/modules/shop/constants";
 import { uniqueEmail } from "../support/fixtures";
 import { createUser, logIn } from "./support/accounts";

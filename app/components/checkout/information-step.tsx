@@ -12,7 +12,8 @@ import { useShopSettings } from "~/components/use-shop-settings";
 import type { CheckoutDraft, DeliveryMethod } from "~/db/schema";
 import { type CheckoutAnswer, checkoutToasts, isAddressProblem } from "~/modules/checkout/checkout-messages";
 import type { CheckoutQuote } from "~/modules/checkout/quote.server";
-import { type ShippingSettings, shippingPriceText } from "~/modules/settings/settings";
+import type { ShippingSettings } from "~/modules/settings/settings";
+import { shippingPriceText } from "~/modules/settings/shop-settings";
 import {
   CARRIER_NAME,
   CHECKOUT_DRAFT_STORAGE_KEY,

@@ -1,5 +1,5 @@
 import { useShopSettings } from "~/components/use-shop-settings";
-import { returnCostSentence } from "~/modules/settings/settings";
+import { returnCostSentence } from "~/modules/settings/shop-settings";
 import { REFUND_DAYS, WITHDRAWAL_DAYS } from "~/modules/shop/constants";
 
 /** The return terms beside the withdrawal form, as the terms of sale state them. */

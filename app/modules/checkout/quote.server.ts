@@ -3,8 +3,8 @@ import type { CartLineRequest, DeliveryMethod } from "~/db/schema";
 import { lineProblemMessage } from "~/modules/cart/line-rules";
 import { type OrderPricing, priceOrder } from "~/modules/cart/pricing";
 import { type QuotedLine, quoteCart } from "~/modules/cart/quote.server";
-import { pricingRules } from "~/modules/settings/settings";
 import { readSettings } from "~/modules/settings/settings.server";
+import { pricingRules } from "~/modules/settings/shop-settings";
 import { discountOffers } from "./discounts.server";
 
 // What the checkout charges, decided by the server from the database: the session's cart lines,

@@ -1,7 +1,7 @@
 import type { DeliveryMethod, OrderDiscount, ShippingAddress } from "~/db/schema";
 import { composeEmail, type EmailSection } from "~/modules/mail/compose";
 import type { MailMessage } from "~/modules/mail/message";
-import { type PublicSettings, returnCostSentence, shopIdentity } from "~/modules/settings/settings";
+import { type PublicSettings, returnCostSentence, shopIdentity } from "~/modules/settings/shop-settings";
 import {
   CARRIER_NAME,
   DELIVERY_WORKING_DAYS,

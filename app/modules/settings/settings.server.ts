@@ -5,7 +5,8 @@ import { settingChanges, shopSettings } from "~/db/schema";
 import { logger } from "~/logger.server";
 import type { CurrentUser } from "~/modules/accounts/current-user";
 import { fieldErrors } from "~/modules/forms/form-result";
-import { defaultPublicSettings, isSettingsKey, type SettingsKey, type ShopSettings, settingsGroups } from "./settings";
+import { isSettingsKey, type SettingsKey, settingsGroups } from "./settings";
+import { defaultPublicSettings, type ShopSettings } from "./shop-settings";
 
 // The one way the shop reads and stores its settings. Pricing, checkout, pages and e-mails read them
 // through `readSettings`, which keeps them in memory for a few seconds: a save in this process drops

@@ -1,14 +1,6 @@
 import { z } from "zod";
-import type { PricingRules } from "~/modules/cart/pricing";
-import { formatEuro } from "~/modules/shop/constants";
-import {
-  isValidPartitaIva,
-  type OpeningHours,
-  type ShopIdentity,
-  shop,
-  type TimeRange,
-  type Weekday,
-} from "~/modules/shop/identity";
+import { isValidPartitaIva, type OpeningHours, type TimeRange, type Weekday } from "~/modules/shop/identity";
+import type { ShopSettings } from "./shop-settings";
 
 // The shop's settings as staff edit them in 'Impostazioni': one group of fields per form. Each group
 // has the schema of its stored value and the schema of its form (text fields as the browser posts
@@ -242,21 +234,7 @@ const trackingValue = z.object({
 });
 export type TrackingSettings = z.infer<typeof trackingValue>;
 
-/** Where the customer follows a parcel: the template with `{tracking}` replaced by its code. */
-export function trackingLink(tracking: TrackingSettings, trackingCode: string): string {
-  return tracking.urlTemplate.replaceAll("{tracking}", encodeURIComponent(trackingCode));
-}
-
 // ---------------------------------------------------------------------------
-
-export type ShopSettings = {
-  identity: IdentitySettings;
-  hours: OpeningHours;
-  promoBar: PromoBarSettings;
-  shipping: ShippingSettings;
-  discounts: DiscountSettings;
-  tracking: TrackingSettings;
-};
 
 export type SettingsKey = keyof ShopSettings;
 
@@ -369,95 +347,4 @@ export const settingsKeys = Object.keys(settingsGroups) as SettingsKey[];
 
 export function isSettingsKey(value: unknown): value is SettingsKey {
   return typeof value === "string" && (settingsKeys as string[]).includes(value);
-}
-
-/** What the cart and the checkout's arithmetic need of the settings. */
-export function pricingRules(settings: Pick<ShopSettings, "shipping" | "discounts">): PricingRules {
-  return {
-    shippingFeeCents: settings.shipping.feeCents,
-    freeShippingThresholdCents: settings.shipping.freeShippingThresholdCents,
-    secondSwimsuitEnabled: settings.discounts.secondSwimsuitEnabled,
-  };
-}
-
-/** The settings every storefront page may show (the root loader hands them to the browser). */
-export type PublicSettings = Omit<ShopSettings, "tracking">;
-
-export function publicSettings({ tracking: _tracking, ...settings }: ShopSettings): PublicSettings {
-  return settings;
-}
-
-/** The shop as it is with nothing saved: the identity file's details and the shop's usual rules. */
-export const defaultPublicSettings: PublicSettings = {
-  identity: {
-    name: shop.name,
-    legalName: shop.seller.legalName,
-    vatNumber: shop.seller.vatNumber,
-    street: shop.address.street,
-    postalCode: shop.address.postalCode,
-    town: shop.address.town,
-    province: shop.address.province,
-    phoneDisplay: shop.phone.display,
-    phoneInternational: shop.phone.international,
-    email: shop.email,
-    instagramUrl: shop.social.instagram,
-    facebookUrl: shop.social.facebook,
-    whatsappNumber: shop.whatsappNumber,
-    bookingUrl: shop.sizeConsultationBookingUrl,
-  },
-  hours: shop.openingHours,
-  promoBar: { enabled: true, text: "Sconto del 10% sul primo acquisto, applicato al checkout" },
-  shipping: {
-    feeCents: 790,
-    freeShippingThresholdCents: 10_000,
-    returnCostCents: 790,
-    freeReturnThresholdCents: 10_000,
-  },
-  discounts: {
-    firstOrderEnabled: true,
-    firstOrderPercent: 10,
-    birthdayEnabled: true,
-    birthdayPercent: 10,
-    secondSwimsuitEnabled: true,
-  },
-};
-
-/** The shop's identity with the details staff set in 'Impostazioni' over the identity file's. */
-export function shopIdentity(settings: Pick<ShopSettings, "identity" | "hours">): ShopIdentity {
-  const { identity } = settings;
-  return {
-    ...shop,
-    name: identity.name,
-    seller: { ...shop.seller, legalName: identity.legalName, vatNumber: identity.vatNumber },
-    address: {
-      ...shop.address,
-      street: identity.street,
-      postalCode: identity.postalCode,
-      town: identity.town,
-      province: identity.province,
-    },
-    phone: { display: identity.phoneDisplay, international: identity.phoneInternational },
-    email: identity.email,
-    openingHours: settings.hours,
-    social: { instagram: identity.instagramUrl, facebook: identity.facebookUrl },
-    whatsappNumber: identity.whatsappNumber,
-    sizeConsultationBookingUrl: identity.bookingUrl,
-  };
-}
-
-/** "7,90 €, gratuita da 100,00 €", or "7,90 €" when shipping is never free. */
-export function shippingPriceText(shipping: ShippingSettings): string {
-  const fee = formatEuro(shipping.feeCents);
-  return shipping.freeShippingThresholdCents === null
-    ? fee
-    : `${fee}, gratuita da ${formatEuro(shipping.freeShippingThresholdCents)}`;
-}
-
-/** "Il reso costa 7,90 €, trattenuti dal rimborso, ed è gratuito per ordini a partire da 100,00 €." */
-export function returnCostSentence(shipping: ShippingSettings): string {
-  if (shipping.returnCostCents === 0) return "Il reso è gratuito.";
-  const cost = `Il reso costa ${formatEuro(shipping.returnCostCents)}, trattenuti dal rimborso`;
-  return shipping.freeReturnThresholdCents === null
-    ? `${cost}.`
-    : `${cost}, ed è gratuito per ordini a partire da ${formatEuro(shipping.freeReturnThresholdCents)}.`;
 }

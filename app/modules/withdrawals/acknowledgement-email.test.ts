@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultPublicSettings } from "~/modules/settings/settings";
+import { defaultPublicSettings } from "~/modules/settings/shop-settings";
 import { type WithdrawalForEmail, withdrawalAcknowledgementEmail } from "./acknowledgement-email";
 
 const bikini = {

@@ -20,8 +20,8 @@ import { orderStaffNotes, orderTimeline } from "~/modules/orders/timeline.server
 import { nextStatus } from "~/modules/orders/transitions";
 import { returnStateLabels } from "~/modules/returns/return-views";
 import { listReturnRequests } from "~/modules/returns/returns.server";
-import { trackingLink } from "~/modules/settings/settings";
 import { readSettings } from "~/modules/settings/settings.server";
+import { trackingLink } from "~/modules/settings/shop-settings";
 import { formatDate, formatEuro } from "~/modules/shop/constants";
 import { services } from "~/services.server";
 import type { Route } from "./+types/order-detail";
