@@ -7,6 +7,7 @@ import { createConfirmedUser } from "~/modules/accounts/provisioning.server";
 import { listProducts } from "~/modules/catalog/listing.server";
 import { SANDBOX_SIGNATURE_HEADER } from "~/modules/payments/sandbox.server";
 import { forgetCachedSettings } from "~/modules/settings/settings.server";
+import { settingsIntents } from "~/modules/settings/settings-answer";
 import { PRICE_BUCKETS, SORT_OPTIONS } from "~/modules/shop/constants";
 import * as root from "~/root";
 import { connectTestDatabase } from "../../tests/integration/database";
@@ -911,17 +912,7 @@ const targets: Target[] = [
     requests: 150,
     make: () =>
       post("/admin/settings", {
-        intent: [
-          "identity",
-          "hours",
-          "promoBar",
-          "shipping",
-          "discounts",
-          "tracking",
-          "coupon-create",
-          "coupon-update",
-          "coupon-deactivate",
-        ],
+        intent: [...settingsIntents],
         feeEuro: ["7,90", "0", "1.000,00", "-1"],
         freeShippingEnabled: ["on"],
         freeShippingThresholdEuro: ["100", ""],

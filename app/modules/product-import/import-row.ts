@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { genders, subcategories } from "~/db/schema";
+import { parseEuroCents } from "~/modules/forms/euro-amount";
 import { priceRuleProblem, productLimits, skuPattern } from "~/modules/product-admin/product-form";
 
 // One row of the products sheet is one variant (a colour and size with its stock) and repeats its
@@ -40,21 +41,6 @@ export const importColumnNames: ImportColumn[] = importColumns.map((column) => c
 
 /** A problem of the file, at a line (1 is the header) and, when it is one cell's, its column. */
 export type ImportProblem = { line: number; column: ImportColumn | null; message: string };
-
-/**
- * "12,50", "12.50", "1.234,50", "12,5", "12", "€ 12,50" → cents; null when the text is not an amount.
- * The dot is a decimal point only when it is the one mark and has one or two digits after it.
- */
-export function parseEuroCents(text: string): number | null {
-  const plain = text.replace(/€/g, "").replace(/\s/g, "");
-  const simple = /^(\d+)(?:[.,](\d{1,2}))?$/.exec(plain);
-  const grouped = simple ? null : /^(\d{1,3}(?:\.\d{3})+)(?:,(\d{1,2}))?$/.exec(plain);
-  const match = simple ?? grouped;
-  if (!match) return null;
-  const euros = Number((match[1] as string).replaceAll(".", ""));
-  const total = euros * 100 + Number((match[2] ?? "").padEnd(2, "0"));
-  return Number.isSafeInteger(total) && total <= 2_147_483_647 ? total : null;
-}
 
 export const rowMessages = {
   skuMissing: (what: "prodotto" | "variante") =>

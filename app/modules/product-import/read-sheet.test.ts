@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { importColumnNames, parseEuroCents, rowMessages } from "./import-row";
+import { parseEuroCents } from "~/modules/forms/euro-amount";
+import { importColumnNames, rowMessages } from "./import-row";
 import { readSheet, sheetMessages } from "./read-sheet";
 
 // The products sheet as staff fill it in: every message, by line and column.

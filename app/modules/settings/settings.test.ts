@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { parseEuroCents } from "~/modules/forms/euro-amount";
 import { couponCreateForm, couponEditForm, couponMessages, normalizeCouponCode } from "./coupons";
-import { formatDayHours, parseDayHours, parseEuroCents, settingsGroups, settingsMessages } from "./settings";
+import { formatDayHours, parseDayHours, settingsGroups, settingsMessages } from "./settings";
 
 /** The message of each invalid field, as the page shows them. */
 function errorsOf(

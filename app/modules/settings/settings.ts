@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseEuroCents } from "~/modules/forms/euro-amount";
 import { isValidPartitaIva, type OpeningHours, type TimeRange, type Weekday } from "~/modules/shop/identity";
 import type { ShopSettings } from "./shop-settings";
 
@@ -164,16 +165,6 @@ const shippingValue = z.object({
   freeReturnThresholdCents: cents(1_000_000).min(1).nullable(),
 });
 export type ShippingSettings = z.infer<typeof shippingValue>;
-
-/** "7,90", "7.90", "7", "1.000,00" → cents; null when it is not an amount. */
-export function parseEuroCents(input: string): number | null {
-  let amount = input.replace(/\s|€/g, "");
-  // Thousands written with dots, as Italians do: "1.000,00", "1.000".
-  if (/^\d{1,3}(\.\d{3})+(,\d{1,2})?$/.test(amount)) amount = amount.replace(/\./g, "");
-  const match = /^(\d{1,7})(?:[.,](\d{1,2}))?$/.exec(amount);
-  if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
-}
 
 /** 790 → "7,90", as the form shows an amount. */
 export function formatEuroInput(amountCents: number): string {

@@ -1,0 +1,16 @@
+// Euro amounts as Italians type them in a form or a sheet, read as integer cents.
+
+/**
+ * "12,50", "12.50", "1.234,50", "12,5", "12", "€ 12,50" → cents; null when the text is not an amount.
+ * The dot is a decimal point only when it is the one mark and has one or two digits after it.
+ */
+export function parseEuroCents(text: string): number | null {
+  const plain = text.replace(/€/g, "").replace(/\s/g, "");
+  const simple = /^(\d+)(?:[.,](\d{1,2}))?$/.exec(plain);
+  const grouped = simple ? null : /^(\d{1,3}(?:\.\d{3})+)(?:,(\d{1,2}))?$/.exec(plain);
+  const match = simple ?? grouped;
+  if (!match) return null;
+  const euros = Number((match[1] as string).replaceAll(".", ""));
+  const total = euros * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+  return Number.isSafeInteger(total) && total <= 2_147_483_647 ? total : null;
+}
