@@ -55,6 +55,18 @@ export function fileStoreContract(name: string, setup: () => Promise<FileStoreHa
       expect(await store.read(key)).toBeNull();
     });
 
+    it("lists the keys below a prefix, sorted, and none of a deleted file", async () => {
+      const folder = `contract/${randomBytes(6).toString("hex")}`;
+      await store.put(`${folder}/b/2.jpg`, new Uint8Array([2]), "image/jpeg");
+      await store.put(`${folder}/a.jpg`, new Uint8Array([1]), "image/jpeg");
+      await store.put(`${folder}/b/3.jpg`, new Uint8Array([3]), "image/jpeg");
+      await store.delete(`${folder}/b/3.jpg`);
+
+      expect(await store.list(`${folder}/`)).toEqual([`${folder}/a.jpg`, `${folder}/b/2.jpg`]);
+      expect(await store.list(`${folder}/b/`)).toEqual([`${folder}/b/2.jpg`]);
+      expect(await store.list(`${folder}-none/`)).toEqual([]);
+    });
+
     it.each([
       "../outside.jpg",
       "products/../../etc/passwd",

@@ -12,6 +12,8 @@ export interface FileStore {
   /** Removes the file at `key`; nothing happens when there is none. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** Every key below `prefix` ("products/" or "" for all), sorted, for backups and clean-ups. */
+  list(prefix: string): Promise<string[]>;
 }
 
 export class FileKeyError extends Error {

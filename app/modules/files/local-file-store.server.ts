@@ -1,6 +1,6 @@
-import { access, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { access, mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { checkedFileKey, type FileStore } from "./file-store";
+import { checkedFileKey, type FileStore, fileKeySegments } from "./file-store";
 
 /** The files under `root` (DATA_DIR/files), which the shop serves at /files and renders at /images. */
 export function localFileStore(root: string): FileStore {
@@ -31,6 +31,24 @@ export function localFileStore(root: string): FileStore {
       return await access(file).then(
         () => true,
         () => false,
+      );
+    },
+    async list(prefix) {
+      const entries = await readdir(path.resolve(root), { recursive: true, withFileTypes: true }).catch(
+        (error: NodeJS.ErrnoException) => {
+          if (error.code === "ENOENT") return [];
+          throw error;
+        },
+      );
+      return (
+        entries
+          .filter((entry) => entry.isFile())
+          .map((entry) =>
+            path.relative(path.resolve(root), path.join(entry.parentPath, entry.name)).split(path.sep).join("/"),
+          )
+          // Half-written files (put's ".tmp") and anything no key could name are not files of the store.
+          .filter((key) => key.startsWith(prefix) && !key.endsWith(".tmp") && fileKeySegments(key) !== null)
+          .sort()
       );
     },
   };

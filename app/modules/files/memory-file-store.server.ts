@@ -26,6 +26,9 @@ export function memoryFileStore(): MemoryFileStore {
     async exists(key) {
       return files.has(keyOf(key));
     },
+    async list(prefix) {
+      return [...files.keys()].filter((key) => key.startsWith(prefix)).sort();
+    },
     entry: (key) => files.get(keyOf(key)),
     keys: () => [...files.keys()],
   };
