@@ -12,7 +12,7 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
-          exclude: ["**/*.integration.test.ts", "node_modules/**"],
+          exclude: ["**/*.integration.test.ts", "node_modules/**", "tests/resilience/**"],
           environment: "node",
         },
       },
@@ -21,13 +21,25 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["**/*.integration.test.ts"],
-          exclude: ["node_modules/**"],
+          exclude: ["node_modules/**", "tests/resilience/**"],
           globalSetup: ["tests/integration/global-setup.ts"],
           environment: "node",
           // One database for the run: files take turns so their data never interleaves.
           fileParallelism: false,
           testTimeout: 30_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "resilience",
+          // The built app as separate processes on a PostgreSQL the tests own, stop and restart.
+          include: ["tests/resilience/**/*.test.ts"],
+          environment: "node",
+          fileParallelism: false,
+          testTimeout: 180_000,
+          hookTimeout: 240_000,
         },
       },
     ],

@@ -1,0 +1,74 @@
+// The shop as it runs in production, for the resilience tests: the built app (`react-router build`)
+// started as its own Node process on a database the test owns, so a test can stop, kill or signal
+// it, run several at once, and read what it logged.
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+
+export type AppInstance = {
+  url: string;
+  port: number;
+  child: ChildProcess;
+  /** Everything the process printed so far (its JSON log lines). */
+  output(): string;
+  /** Sends `signal` and resolves with the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+};
+
+export type AppInstanceOptions = {
+  port: number;
+  databaseUrl: string;
+  dataDir: string;
+  /** Shared by instances of one shop, as a deployment sets it: sessions signed by one are read by the others. */
+  authSecret: string;
+  env?: Record<string, string>;
+};
+
+/** Starts the built app and resolves once `/readyz` answers (database reachable, migrations applied). */
+export async function startAppInstance(options: AppInstanceOptions): Promise<AppInstance> {
+  let output = "";
+  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(options.port),
+      DATABASE_URL: options.databaseUrl,
+      DATA_DIR: options.dataDir,
+      BETTER_AUTH_SECRET: options.authSecret,
+      PUBLIC_URL: `http://127.0.0.1:${options.port}`,
+      SMTP_URL: "",
+      LOG_LEVEL: "info",
+      ...options.env,
+    },
+  });
+  child.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on("data", (chunk) => {
+    output += chunk;
+  });
+  const url = `http://127.0.0.1:${options.port}`;
+  const instance: AppInstance = {
+    url,
+    port: options.port,
+    child,
+    output: () => output,
+    async stop(signal = "SIGTERM") {
+      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+      const exited = once(child, "exit");
+      child.kill(signal);
+      const [code] = await exited;
+      return code as number | null;
+    },
+  };
+  for (let attempt = 0; attempt < 600; attempt++) {
+    if (child.exitCode !== null)
+      throw new Error(`the app exited with ${child.exitCode} before it was ready:\n${output}`);
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) return instance;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  await instance.stop("SIGKILL");
+  throw new Error(`the app was not ready within two minutes:\n${output}`);
+}
