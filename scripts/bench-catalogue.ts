@@ -11,7 +11,6 @@ import fs from "node:fs/promises";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import type { PgInsertValue } from "drizzle-orm/pg-core";
@@ -33,6 +32,7 @@ import {
   seconds,
   stopProcess,
 } from "./bench-support";
+import { firstLoadOfPages } from "./first-load-javascript";
 
 const productCount = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
@@ -371,46 +371,17 @@ async function waitUntilServing(port: number, url: string): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------
-// First-load JavaScript per storefront page, from React Router's build manifest
+// First-load JavaScript per storefront page (scripts/first-load-javascript.ts)
 // ---------------------------------------------------------------------------
 
-type ManifestEntry = { module: string; imports?: string[] };
-type RouteEntry = ManifestEntry & { id: string; parentId?: string; hasDefaultExport: boolean };
-
-/**
- * What a first visit to each page downloads: the manifest, the client entry, and every route module
- * from the root down to the page, each with the chunks it imports statically (gzip level 9).
- */
 async function reportFirstLoadJavaScript(): Promise<void> {
-  const assetsDir = path.join(buildDir, "client/assets");
-  const manifestFile = (await fs.readdir(assetsDir)).find((file) => /^manifest-.*\.js$/.test(file));
-  if (!manifestFile) throw new Error(`No React Router manifest in ${assetsDir}`);
-  const source = await fs.readFile(path.join(assetsDir, manifestFile), "utf8");
-  const manifest = JSON.parse(source.replace(/^window\.__reactRouterManifest=/, "").replace(/;\s*$/, "")) as {
-    entry: ManifestEntry;
-    routes: Record<string, RouteEntry>;
-  };
-  const gzipSize = async (url: string) =>
-    gzipSync(await fs.readFile(path.join(buildDir, "client", url)), { level: 9 }).length;
-  const chainOf = (route: RouteEntry): RouteEntry[] => {
-    const parent = route.parentId ? manifest.routes[route.parentId] : undefined;
-    return parent ? [...chainOf(parent), route] : [route];
-  };
-
-  for (const route of Object.values(manifest.routes)) {
-    const chain = chainOf(route);
-    // Resource routes (sitemap, endpoints) load no JavaScript; the admin area is not the storefront.
-    const admin = chain.some((entry) => entry.id.startsWith("routes/admin"));
-    if (route.id === "root" || !route.hasDefaultExport || admin) continue;
-    const files = new Set([
-      `/assets/${manifestFile}`,
-      ...[manifest.entry, ...chain].flatMap((entry) => [entry.module, ...(entry.imports ?? [])]),
-    ]);
-    const sizes = await Promise.all([...files].map(gzipSize));
-    const kb = sizes.reduce((sum, size) => sum + size, 0) / 1024;
+  for (const page of await firstLoadOfPages(buildDir)) {
+    // The admin area is not the storefront.
+    if (page.admin) continue;
+    const kb = page.gzipBytes / 1024;
     rows.push({
-      what: `first-load JS (gzip): ${route.id.replace(/^routes\//, "")}`,
-      measured: `${kb.toFixed(1)} KB (${files.size} files)`,
+      what: `first-load JS (gzip): ${page.routeId.replace(/^routes\//, "")}`,
+      measured: `${kb.toFixed(1)} KB (${page.files.length} files)`,
       ceiling: "",
       target: "≤ 150 KB",
       verdict: kb <= 150 ? "ok" : "MISSED",

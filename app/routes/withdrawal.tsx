@@ -16,7 +16,8 @@ import { isOrderId, shortOrderId } from "~/modules/orders/order-views";
 import { clientIp, hitRateLimit, tooManyRequestsMessage } from "~/modules/security/rate-limit.server";
 import { WITHDRAWAL_DAYS } from "~/modules/shop/constants";
 import { pageMeta } from "~/modules/shop/meta";
-import { readWithdrawalChoice, type WithdrawalChoice, withdrawalFields } from "~/modules/withdrawals/form";
+import { readWithdrawalChoice } from "~/modules/withdrawals/choice";
+import { type WithdrawalChoice, withdrawalFields } from "~/modules/withdrawals/form";
 import { withdrawalLookupLimit } from "~/modules/withdrawals/rate-limits.server";
 import {
   type CustomerOrderChoice,

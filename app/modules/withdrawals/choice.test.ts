@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { quantityField, readWithdrawalChoice } from "./form";
+import { readWithdrawalChoice } from "./choice";
+import { quantityField } from "./form";
 
 const lines = [
   { id: 7, available: 2 },
