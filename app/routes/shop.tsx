@@ -180,7 +180,11 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
           formRef={filterForm}
         />
 
-        <section aria-label="Prodotti">
+        <section aria-labelledby="shop-products-heading">
+          {/* The cards' names are h3: on phones the filters' h2 is in the closed drawer. */}
+          <h2 id="shop-products-heading" className="sr-only">
+            Prodotti
+          </h2>
           <div className="flex flex-wrap items-center justify-between gap-3 pb-6">
             <p className="text-sm text-ink-soft" aria-live="polite" data-testid="product-count">
               {unknownFilters.length > 0

@@ -110,6 +110,8 @@ function CollectionProducts({ kind, products, totalCount, error }: CollectionPag
   }
   return (
     <>
+      {/* The cards' names are h3: screen readers' heading list goes h1 → h2 → h3, as on /shop. */}
+      <h2 className="sr-only">Prodotti</h2>
       <p className="mb-6 text-sm text-ink-soft" data-testid="product-count">
         {products.length < totalCount
           ? `${productCountText(products.length)} su ${totalCount.toLocaleString("it-IT")}`
