@@ -1,9 +1,33 @@
+import { randomBytes } from "node:crypto";
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
 import { afterAll, inject } from "vitest";
 import { connectDatabase, type Database, disconnectDatabase } from "../../app/db/client.server";
+import * as schema from "../../app/db/schema";
+import { createThrowawayDatabase } from "../../server/throwaway-database";
 
 /** The run's seeded test database, connected for this test file and closed after it. */
 export function connectTestDatabase(): Database {
   const { db } = connectDatabase(inject("databaseUrl"), 4);
   afterAll(() => disconnectDatabase());
   return db;
+}
+
+/**
+ * A new empty database beside the run's one (same server), connected with its own pool for this test
+ * file and dropped after it: for what needs a database of its own (migrations from nothing, restores).
+ */
+export async function createEmptyDatabase(): Promise<{ db: Database; url: string }> {
+  const throwaway = await createThrowawayDatabase({
+    name: `vetrina_empty_${randomBytes(4).toString("hex")}`,
+    serverUrl: inject("databaseUrl"),
+    workDir: "",
+    port: 0,
+  });
+  const pool = new pg.Pool({ connectionString: throwaway.url, max: 4 });
+  afterAll(async () => {
+    await pool.end();
+    await throwaway.drop();
+  });
+  return { db: drizzle(pool, { schema }), url: throwaway.url };
 }
