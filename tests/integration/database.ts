@@ -16,6 +16,7 @@ export function connectTestDatabase(): Database {
 /**
  * A new empty database beside the run's one (same server), connected with its own pool for this test
  * file and dropped after it: for what needs a database of its own (migrations from nothing, restores).
+ * The pool connects on first use; a test may end it early (`db.$client.end()`).
  */
 export async function createEmptyDatabase(): Promise<{ db: Database; url: string }> {
   const throwaway = await createThrowawayDatabase({
@@ -26,7 +27,7 @@ export async function createEmptyDatabase(): Promise<{ db: Database; url: string
   });
   const pool = new pg.Pool({ connectionString: throwaway.url, max: 4 });
   afterAll(async () => {
-    await pool.end();
+    if (!pool.ended) await pool.end();
     await throwaway.drop();
   });
   return { db: drizzle(pool, { schema }), url: throwaway.url };
