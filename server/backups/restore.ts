@@ -127,14 +127,14 @@ export async function restoreBackup({
       await assertRestorable(client, files, force);
       if (force) {
         await client.query("DROP SCHEMA IF EXISTS drizzle CASCADE");
-        await client.query("DROP SCHEMA public CASCADE");
+        await client.query("DROP SCHEMA IF EXISTS public CASCADE");
         await client.query("CREATE SCHEMA public");
         await client.query("GRANT USAGE ON SCHEMA public TO PUBLIC");
       }
     } finally {
       client.release();
     }
-    const db = drizzle(pool, { schema }) as Database;
+    const db: Database = drizzle(pool, { schema });
     await applyMigrations(db, { through: backupLevel });
     const rows = await loadRows(pool, from, manifest);
     await applyMigrations(db);
