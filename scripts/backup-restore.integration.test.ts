@@ -4,7 +4,9 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { localFileStore } from "../app/modules/files/local-file-store.server";
-import { createEmptyDatabase } from "../tests/integration/database";
+import { emptyDatabases } from "../tests/integration/database";
+
+const createEmptyDatabase = emptyDatabases();
 
 // `npm run backup` and `npm run restore` as an operator runs them: processes configured by the
 // environment (DATABASE_URL, DATA_DIR), the run's seeded shop as the source.

@@ -1,7 +1,9 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createEmptyDatabase } from "../../tests/integration/database";
+import { emptyDatabases } from "../../tests/integration/database";
 import { applyMigrations, committedMigrations, pendingMigrationCount } from "./migrate.server";
+
+const createEmptyDatabase = emptyDatabases();
 
 describe("upgrades", () => {
   it("two instances starting together on an empty database apply each migration once", async () => {

@@ -8,10 +8,12 @@ import { applyMigrations, committedMigrations, pendingMigrationCount } from "../
 import { seedDemoOrders } from "../../app/demo/orders.server";
 import { seedDemoData } from "../../app/demo/seed.server";
 import { localFileStore } from "../../app/modules/files/local-file-store.server";
-import { createEmptyDatabase } from "../../tests/integration/database";
+import { emptyDatabases } from "../../tests/integration/database";
 import { writeBackup } from "./backup";
 import { BackupError, type BackupLocation } from "./manifest";
 import { restoreBackup } from "./restore";
+
+const createEmptyDatabase = emptyDatabases();
 
 let workDir: string;
 const folder = (name: string): BackupLocation => {

@@ -14,21 +14,28 @@ export function connectTestDatabase(): Database {
 }
 
 /**
- * A new empty database beside the run's one (same server), connected with its own pool for this test
- * file and dropped after it: for what needs a database of its own (migrations from nothing, restores).
- * The pool connects on first use; a test may end it early (`db.$client.end()`).
+ * Makes new empty databases beside the run's one (same server), each with its own pool, for what needs
+ * a database of its own (migrations from nothing, restores). Call it at the top of a test file, as
+ * hooks must be registered then: every database it made is dropped after the file. A pool connects
+ * on first use; a test may end it early (`db.$client.end()`).
  */
-export async function createEmptyDatabase(): Promise<{ db: Database; url: string }> {
-  const throwaway = await createThrowawayDatabase({
-    name: `vetrina_empty_${randomBytes(4).toString("hex")}`,
-    serverUrl: inject("databaseUrl"),
-    workDir: "",
-    port: 0,
-  });
-  const pool = new pg.Pool({ connectionString: throwaway.url, max: 4 });
+export function emptyDatabases(): () => Promise<{ db: Database; url: string }> {
+  const created: { pool: pg.Pool; drop: () => Promise<void> }[] = [];
   afterAll(async () => {
-    if (!pool.ended) await pool.end();
-    await throwaway.drop();
+    for (const { pool, drop } of created) {
+      if (!pool.ended) await pool.end();
+      await drop();
+    }
   });
-  return { db: drizzle(pool, { schema }), url: throwaway.url };
+  return async () => {
+    const throwaway = await createThrowawayDatabase({
+      name: `vetrina_empty_${randomBytes(4).toString("hex")}`,
+      serverUrl: inject("databaseUrl"),
+      workDir: "",
+      port: 0,
+    });
+    const pool = new pg.Pool({ connectionString: throwaway.url, max: 4 });
+    created.push({ pool, drop: throwaway.drop });
+    return { db: drizzle(pool, { schema }), url: throwaway.url };
+  };
 }
