@@ -180,6 +180,56 @@ describe("backup and restore", { timeout: 120_000 }, () => {
   });
 });
 
+describe("a backup taken while orders are placed", { timeout: 120_000 }, () => {
+  it("holds each order whole: one snapshot of every table", async () => {
+    const source = await createEmptyDatabase();
+    await applyMigrations(source.db);
+    const orderCount = async () =>
+      (await source.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM orders`)).rows[0]?.n ?? 0;
+    // Orders with their line, one statement each, placed by three customers at once until the backup ends.
+    // Copied in separate snapshots, orders (copied after order_items) would outnumber their lines: a
+    // race, so a broken snapshot is caught in most runs rather than every one.
+    let placing = true;
+    const customer = async () => {
+      while (placing) {
+        await source.db.execute(sql`
+          WITH placed AS (
+            INSERT INTO orders (email, status, payment_status, delivery_method, shipping_address, subtotal_cents, total_cents)
+            VALUES ('carla@example.it', 'processing', 'paid', 'pickup', '{}', 1000, 1000) RETURNING id)
+          INSERT INTO order_items (order_id, product_name, quantity, unit_price_cents)
+          SELECT id, 'Calze di cotone', 2, 500 FROM placed`);
+      }
+    };
+    const placed = Promise.all([customer(), customer(), customer()]);
+    const before = await orderCount();
+    const { location, manifest } = await writeBackup({
+      databaseUrl: source.url,
+      files: localFileStore(path.join(workDir, "busy-files")),
+      to: folder("busy-backups"),
+    }).finally(() => {
+      placing = false;
+    });
+    await placed;
+    const after = await orderCount();
+
+    const target = await createEmptyDatabase();
+    await restoreBackup({
+      from: location,
+      databaseUrl: target.url,
+      files: localFileStore(path.join(workDir, "busy-restored")),
+    });
+    const { rows } = await target.db.execute<{ orders: number; whole: number }>(sql`
+      SELECT count(*)::int AS orders,
+             count(*) FILTER (WHERE (SELECT count(*) FROM order_items i WHERE i.order_id = o.id) = 1)::int AS whole
+      FROM orders o`);
+    const restored = rows[0]?.orders ?? 0;
+    expect(after).toBeGreaterThan(before);
+    expect(restored).toBeGreaterThanOrEqual(before);
+    expect(rows[0]?.whole).toBe(restored);
+    expect(manifest.tables.find((table) => table.name === "order_items")?.rows).toBe(restored);
+  });
+});
+
 describe("restoring an older version's backup", { timeout: 120_000 }, () => {
   it("loads it at its own migration level, then brings the schema up to date", async () => {
     const old = await createEmptyDatabase();
