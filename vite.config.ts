@@ -2,7 +2,7 @@ import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
-import { chunkModulesReport } from "./scripts/first-load-javascript";
+import { chunkModulesReport } from "./scripts/first-load-javascript.ts";
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), chunkModulesReport(fileURLToPath(new URL(".", import.meta.url)))],
