@@ -83,6 +83,7 @@ const envSchema = z.object({
       .default("https://www.gls-italy.com/it/servizi/servizi-per-chi-riceve/ricerca-spedizioni?match={tracking}"),
   ),
   GLS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(20_000),
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(120).default(1),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(15),
   JOBS_TICK_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
 });
@@ -148,8 +149,13 @@ export type Config = {
    */
   trackingUrl: string;
   /**
-   * On SIGTERM, how long requests already accepted may take to finish before their connections are
-   * cut. Keep it below the time your orchestrator waits before SIGKILL.
+   * On SIGTERM, how long the instance keeps accepting connections while /readyz says 503, so a
+   * proxy that checks it stops sending requests before the port closes.
+   */
+  shutdownDrainSeconds: number;
+  /**
+   * Then how long requests already accepted may take to finish before their connections are cut.
+   * Drain and grace together must stay below the time your orchestrator waits before SIGKILL.
    */
   shutdownGraceSeconds: number;
   /** How often each instance looks for a due scheduled job (modules/jobs). */
@@ -218,6 +224,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     trackingUrl: e.GLS_TRACKING_URL,
+    shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     jobsTickSeconds: e.JOBS_TICK_SECONDS,
   };

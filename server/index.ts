@@ -53,12 +53,16 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (draining) return;
     draining = true;
-    logger.info({ signal, graceSeconds: config.shutdownGraceSeconds }, "shutting down");
-    // Stop accepting connections; requests already accepted finish, their answers closing their
-    // connection and /readyz saying 503 meanwhile. Idle keep-alive sockets close now, and whatever
-    // is still open after the grace period is cut.
+    logger.info(
+      { signal, drainSeconds: config.shutdownDrainSeconds, graceSeconds: config.shutdownGraceSeconds },
+      "shutting down",
+    );
+    // First keep serving while /readyz says 503 and every answer closes its connection, so a proxy
+    // checking readiness moves new requests elsewhere and connections already queued are served.
+    await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainSeconds * 1000));
+    // Then stop accepting: requests already accepted finish, idle keep-alive sockets close now,
+    // and whatever is still open after the grace period is cut.
     const serverClosed = new Promise((resolve) => server.close(resolve));
-    server.closeIdleConnections();
     const cut = setTimeout(() => {
       logger.warn("requests still open after the grace period: their connections are cut");
       server.closeAllConnections();

@@ -61,6 +61,8 @@ beforeAll(async () => {
     SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
     // A due job is picked up within a second instead of ten.
     JOBS_TICK_SECONDS: "1",
+    // A stopping instance keeps its port open that long, answering /readyz with 503.
+    SHUTDOWN_DRAIN_SECONDS: "2",
   };
   // The first start loads the demo data; the second finds it there (starting together: first-start.test.ts).
   instances = [await startAppInstance({ ...shared, port: basePort + 1, env })];
@@ -300,5 +302,87 @@ describe("two app instances on one PostgreSQL behind a proxy", () => {
     const served = await fetch(new URL((rendition as string).replaceAll("&amp;", "&"), second.url));
     expect(served.status).toBe(200);
     expect(served.headers.get("content-type")).toMatch(/^image\//);
+  });
+});
+
+describe("stopping an instance under load (SIGTERM)", () => {
+  // Last in the file: the first instance does not come back.
+  it("finishes every request it accepted, exits cleanly, and the proxy sends the rest to the other", async () => {
+    const [first] = instances as [AppInstance, AppInstance];
+    const vest = await createTestVariant(db, { priceCents: 1900, stock: 10, name: "Canottiera Ivo" });
+    const buyers = [newVisitor(), newVisitor()];
+    const seen: string[] = [];
+    for (const buyer of buyers) {
+      await buyer.post("/checkout", { intent: "cart", cart: JSON.stringify([vest.line(1)]), next: "/checkout" });
+      seen.push(hiddenField(await (await buyer.get("/checkout")).text(), "seen"));
+    }
+    const whole = async (response: Promise<Response>) => {
+      const answer = await response;
+      const text = await answer.text();
+      return { status: answer.status, location: answer.headers.get("location"), text, finishedAt: Date.now() };
+    };
+
+    // Whole catalogue pages, many at once, straight to the first instance, and two reservations to it.
+    const pages = Array.from({ length: 24 }, (_, index) => whole(fetch(`${first.url}/shop?page=${(index % 3) + 1}`)));
+    const reservations = buyers.map((buyer, index) =>
+      whole(
+        buyer.post(
+          "/checkout",
+          {
+            seen: seen[index] as string,
+            intent: "information",
+            deliveryMethod: "pickup_and_pay",
+            name: "Ivo Conti",
+            email: uniqueEmail("ivo"),
+            phone: "+39 333 765 4321",
+          },
+          { via: 0 },
+        ),
+      ),
+    );
+    // Once it is busy answering them, it is told to stop, and visitors keep coming through the proxy.
+    await Promise.race(pages);
+    const stopping = Date.now();
+    const exited = first.stop("SIGTERM");
+    const later = Array.from({ length: 24 }, (_, index) =>
+      pause(index * 150).then(() => whole(fetch(`${proxy.url}/shop`))),
+    );
+    // While it drains, it tells a proxy that checks readiness not to send it more.
+    let readiness = 200;
+    while (readiness === 200) {
+      readiness = await fetch(`${first.url}/readyz`).then(
+        (answer) => answer.status,
+        () => 0,
+      );
+      await pause(100);
+    }
+    expect(readiness).toBe(503);
+
+    const code = await exited;
+    expect(code).toBe(0);
+    expect(Date.now() - stopping).toBeLessThan(15_000);
+    // Most pages were still being rendered when the signal came.
+    expect((await Promise.all(pages)).filter((page) => page.finishedAt > stopping).length).toBeGreaterThan(10);
+    // New visitors found the first instance gone and were sent to the other.
+    await Promise.all(later);
+    expect(proxy.retries).toBeGreaterThan(0);
+    for (const page of [...(await Promise.all(pages)), ...(await Promise.all(later))]) {
+      expect(page.status, page.text.slice(0, 200)).toBe(200);
+      expect(page.text).toContain("prodotti");
+      expect(page.text.trimEnd()).toMatch(/<\/html>$/);
+    }
+    for (const reservation of await Promise.all(reservations)) {
+      expect(reservation.status).toBe(302);
+      expect(reservation.location).toMatch(/^\/checkout-success\?order_id=/);
+    }
+    expect(await stockOf(db, vest.variantId)).toBe(8);
+
+    // It stopped its jobs, mail worker and database pool in order, cutting nothing.
+    const log = first.output().slice(first.output().indexOf('"msg":"shutting down"'));
+    expect(log).toContain('"msg":"stopped"');
+    expect(log).not.toContain("connections are cut");
+    expect(log.split("\n").filter((line) => /"level":(50|60)/.test(line))).toEqual([]);
+    // The other instance carries on.
+    expect((await fetch(`${proxy.url}/readyz`)).status).toBe(200);
   });
 });

@@ -34,8 +34,10 @@ export async function startRoundRobinProxy(backends: string[], port = 0): Promis
       "x-forwarded-proto": "http",
       "x-forwarded-host": request.headers.host ?? "",
     };
+    const first = pinned === undefined ? next++ : Number(pinned);
     const send = (attempt: number) => {
-      const index = pinned === undefined ? next++ % backends.length : Number(pinned);
+      // A retry goes to the instance after the one that failed.
+      const index = (first + attempt - 1) % backends.length;
       const upstream = http.request(
         new URL(request.url ?? "/", backends[index]),
         { method: request.method, headers },
@@ -60,7 +62,7 @@ export async function startRoundRobinProxy(backends: string[], port = 0): Promis
           return;
         }
         response.writeHead(502, { "content-type": "text/plain; charset=utf-8" });
-        response.end("Bad gateway");
+        response.end(`Bad gateway: ${error.code ?? error.message}`);
       });
       upstream.end(body);
     };
