@@ -134,6 +134,23 @@ describe("GLS", () => {
   });
 });
 
+describe("stopping and scheduled jobs", () => {
+  it("drain for 1 s and give requests 15 s on SIGTERM, and look for due jobs every 10 s, unless told", () => {
+    expect(readConfig({})).toMatchObject({ shutdownDrainSeconds: 1, shutdownGraceSeconds: 15, jobsTickSeconds: 10 });
+    expect(
+      readConfig({ SHUTDOWN_DRAIN_SECONDS: "0", SHUTDOWN_GRACE_SECONDS: "25", JOBS_TICK_SECONDS: "1" }),
+    ).toMatchObject({ shutdownDrainSeconds: 0, shutdownGraceSeconds: 25, jobsTickSeconds: 1 });
+    for (const [name, value] of [
+      ["SHUTDOWN_DRAIN_SECONDS", "-1"],
+      ["SHUTDOWN_GRACE_SECONDS", "0"],
+      ["SHUTDOWN_GRACE_SECONDS", "tanto"],
+      ["JOBS_TICK_SECONDS", "0.5"],
+    ] as const) {
+      expect(() => readConfig({ [name]: value })).toThrow(new RegExp(`Invalid environment variable ${name}`));
+    }
+  });
+});
+
 describe("TRUST_PROXY", () => {
   it("trusts no proxy unless told: a hop count or the proxies' addresses", () => {
     expect(readConfig({}).trustProxy).toBe(false);

@@ -83,6 +83,9 @@ const envSchema = z.object({
       .default("https://www.gls-italy.com/it/servizi/servizi-per-chi-riceve/ricerca-spedizioni?match={tracking}"),
   ),
   GLS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(20_000),
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(120).default(1),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(15),
+  JOBS_TICK_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
 });
 
 const glsCredentials = ["GLS_SEDE", "GLS_CLIENT_CODE", "GLS_PASSWORD", "GLS_CONTRACT_CODE"] as const;
@@ -145,6 +148,18 @@ export type Config = {
    * default of the setting staff may change in 'Impostazioni'.
    */
   trackingUrl: string;
+  /**
+   * On SIGTERM, how long the instance keeps accepting connections while /readyz says 503, so a
+   * proxy that checks it stops sending requests before the port closes.
+   */
+  shutdownDrainSeconds: number;
+  /**
+   * Then how long requests already accepted may take to finish before their connections are cut.
+   * Drain and grace together must stay below the time your orchestrator waits before SIGKILL.
+   */
+  shutdownGraceSeconds: number;
+  /** How often each instance looks for a due scheduled job (modules/jobs). */
+  jobsTickSeconds: number;
 };
 
 export class ConfigError extends Error {}
@@ -209,6 +224,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     trackingUrl: e.GLS_TRACKING_URL,
+    shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
+    shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
+    jobsTickSeconds: e.JOBS_TICK_SECONDS,
   };
 }
 

@@ -7,8 +7,8 @@ import { connectTestDatabase } from "../tests/integration/database";
 import { healthProbes } from "./health";
 
 // The probes answer over HTTP as a load balancer would ask them.
-async function probe(db: Database, path: string): Promise<{ status: number; text: string }> {
-  const app = express().use(healthProbes(db));
+async function probe(db: Database, path: string, draining = false): Promise<{ status: number; text: string }> {
+  const app = express().use(healthProbes(db, () => draining));
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   try {
@@ -25,6 +25,11 @@ describe("health probes", () => {
   it("say the process is up and the migrated database ready", async () => {
     expect(await probe(db, "/healthz")).toEqual({ status: 200, text: "ok" });
     expect(await probe(db, "/readyz")).toEqual({ status: 200, text: "pronto" });
+  });
+
+  it("say not ready while the process is stopping, and the process still up", async () => {
+    expect(await probe(db, "/readyz", true)).toEqual({ status: 503, text: "In chiusura." });
+    expect(await probe(db, "/healthz", true)).toEqual({ status: 200, text: "ok" });
   });
 
   it("say not ready, in Italian, while a migration is still to be applied", async () => {

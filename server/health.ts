@@ -4,7 +4,8 @@ import { pendingMigrationCount } from "../app/db/migrate.server";
 import { logger } from "../app/logger.server";
 
 // Probes for a load balancer or an orchestrator. /healthz: the process answers (restart it if not).
-// /readyz: it can serve the shop, its database reachable and fully migrated (send it traffic if so).
+// /readyz: it can serve the shop, its database reachable and fully migrated (send it traffic if so),
+// and it is not stopping: while a stopping instance finishes its requests, /readyz says so.
 
 /** A probe must answer quickly even when the database hangs. */
 const readinessTimeoutMs = 2000;
@@ -16,12 +17,16 @@ async function readiness(db: Database): Promise<string | null> {
   return pending === 0 ? null : `Migrazioni del database da applicare: ${pending}.`;
 }
 
-export function healthProbes(db: Database): express.Router {
+export function healthProbes(db: Database, isDraining: () => boolean): express.Router {
   const router = express.Router();
   router.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").type(plainText).send("ok");
   });
   router.get("/readyz", async (_req, res) => {
+    if (isDraining()) {
+      res.status(503).set("Cache-Control", "no-store").type(plainText).send("In chiusura.");
+      return;
+    }
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<string>((resolve) => {
       timer = setTimeout(() => resolve("Il database non risponde."), readinessTimeoutMs);

@@ -9,6 +9,7 @@ import { healthProbes } from "./health";
 import {
   allowedMethods,
   bodyLimits,
+  closeConnectionsWhileDraining,
   filesPolicy,
   noStoreForPersonalPages,
   recordClientIp,
@@ -19,9 +20,14 @@ import {
 
 /**
  * The Express app around React Router: static files, headers, request log, the shop itself. Every
- * request's loaders and actions reach `services` through React Router's context.
+ * request's loaders and actions reach `services` through React Router's context. `isDraining` is
+ * true once the process is stopping (server/index.ts): answers then close their connection.
  */
-export async function createHttpApp(config: Config, services: Services): Promise<express.Express> {
+export async function createHttpApp(
+  config: Config,
+  services: Services,
+  isDraining: () => boolean = () => false,
+): Promise<express.Express> {
   const getLoadContext = () => requestContext(services);
   const app = express();
   app.disable("x-powered-by");
@@ -31,7 +37,8 @@ export async function createHttpApp(config: Config, services: Services): Promise
   app.use(compression({ level: 4 }));
   app.use(securityHeaders(config.env === "production"));
   // Before the request log: probes every few seconds would drown it.
-  app.use(healthProbes(services.db));
+  app.use(closeConnectionsWhileDraining(isDraining));
+  app.use(healthProbes(services.db, isDraining));
   app.use(requestLog());
   app.use(allowedMethods());
   app.use(bodyLimits());

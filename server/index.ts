@@ -1,7 +1,6 @@
 import path from "node:path";
 import { ConfigError, readConfig } from "../app/config.server";
-import { seedDemoOrders } from "../app/demo/orders.server";
-import { hasCatalog, seedDemoData } from "../app/demo/seed.server";
+import { loadDemoShopIfEmpty } from "../app/demo/first-start.server";
 import { logger } from "../app/logger.server";
 import { localFileStore } from "../app/modules/files/local-file-store.server";
 import { type Scheduler, startScheduler } from "../app/modules/jobs/scheduler.server";
@@ -19,12 +18,11 @@ async function main(): Promise<void> {
   const config = readConfig();
   const database = await openDatabase(config);
   let app: Awaited<ReturnType<typeof createHttpApp>>;
+  let draining = false;
   let mailWorker: MailWorker | undefined;
   let scheduler: Scheduler | undefined;
   try {
-    if (!(await hasCatalog(database.db))) {
-      await seedDemoData(database.db, path.join(config.dataDir, "files"));
-      await seedDemoOrders(database.db, romeToday(new Date()));
+    if (await loadDemoShopIfEmpty(database.db, path.join(config.dataDir, "files"), romeToday(new Date()))) {
       logger.info("demo data loaded");
     }
     const mailTransport = mailTransportFor(config);
@@ -39,8 +37,8 @@ async function main(): Promise<void> {
       publicUrl: config.publicUrl,
     };
     logger.info({ provider: services.payments.name, carrier: services.carrier.name }, "payments and shipping ready");
-    scheduler = startScheduler(database.db, shopJobs(services));
-    app = await createHttpApp(config, services);
+    scheduler = startScheduler(database.db, shopJobs(services), config.jobsTickSeconds);
+    app = await createHttpApp(config, services, () => draining);
   } catch (error) {
     // Never leave the embedded PostgreSQL running behind a failed start.
     await scheduler?.stop();
@@ -52,20 +50,31 @@ async function main(): Promise<void> {
     logger.info({ url: config.publicUrl }, `Vetrina is open at http://localhost:${config.port}`);
   });
 
-  let closing = false;
   const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    logger.info({ signal }, "shutting down");
-    // Let open requests finish, cut idle keep-alive sockets now and any others after 2 s.
+    if (draining) return;
+    draining = true;
+    logger.info(
+      { signal, drainSeconds: config.shutdownDrainSeconds, graceSeconds: config.shutdownGraceSeconds },
+      "shutting down",
+    );
+    // First keep serving while /readyz says 503 and every answer closes its connection, so a proxy
+    // checking readiness moves new requests elsewhere and connections already queued are served.
+    await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainSeconds * 1000));
+    // Then stop accepting: requests already accepted finish, idle keep-alive sockets close now,
+    // and whatever is still open after the grace period is cut.
     const serverClosed = new Promise((resolve) => server.close(resolve));
-    server.closeIdleConnections();
-    setTimeout(() => server.closeAllConnections(), 2000).unref();
+    const cut = setTimeout(() => {
+      logger.warn("requests still open after the grace period: their connections are cut");
+      server.closeAllConnections();
+    }, config.shutdownGraceSeconds * 1000);
+    cut.unref();
     await serverClosed;
+    clearTimeout(cut);
     await app.locals.closeDevServer?.();
     await scheduler?.stop();
     await mailWorker?.stop();
     await database.close();
+    logger.info("stopped");
     process.exit(0);
   };
   process.on("SIGINT", () => void shutdown("SIGINT"));

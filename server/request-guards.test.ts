@@ -6,6 +6,7 @@ import {
   allowedMethods,
   bodyLimitFor,
   bodyLimits,
+  closeConnectionsWhileDraining,
   filesPolicy,
   noStoreForPersonalPages,
   recordClientIp,
@@ -153,5 +154,20 @@ describe("caching and files", () => {
     expect(policy).toContain("default-src 'none'");
     expect(policy).toContain("sandbox");
     expect(policy).not.toContain("script-src");
+  });
+});
+
+describe("stopping", () => {
+  it("asks clients to close their keep-alive connections once the process is draining", async () => {
+    let draining = false;
+    const app = express().use(closeConnectionsWhileDraining(() => draining));
+    app.get("/shop", (_req, res) => void res.send("ok"));
+    const server = app.listen(0, "127.0.0.1");
+    servers.push(server);
+    await new Promise((resolve) => server.once("listening", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/shop`;
+    expect((await rawRequest(url, "GET", { connection: "keep-alive" })).headers.connection).toBe("keep-alive");
+    draining = true;
+    expect((await rawRequest(url, "GET", { connection: "keep-alive" })).headers.connection).toBe("close");
   });
 });

@@ -145,3 +145,14 @@ export function filesPolicy(): RequestHandler {
     next();
   };
 }
+
+/**
+ * While the process is stopping, every answer tells the client (or proxy) to close its keep-alive
+ * connection, so the next request opens one to an instance that stays.
+ */
+export function closeConnectionsWhileDraining(isDraining: () => boolean): RequestHandler {
+  return (_req, res, next) => {
+    if (isDraining()) res.setHeader("Connection", "close");
+    next();
+  };
+}

@@ -24,8 +24,11 @@ export async function claimRun(db: Database, job: Pick<Job, "name" | "everySecon
 async function runIfDue(db: Database, job: Job): Promise<void> {
   if (!(await claimRun(db, job))) return;
   let error: string | null = null;
+  const started = performance.now();
   try {
     await job.run();
+    // One line per run across all instances: the log shows which instance ran it, and when.
+    logger.info({ job: job.name, ms: Math.round(performance.now() - started) }, "scheduled job ran");
   } catch (failure) {
     error = failure instanceof Error ? failure.message : String(failure);
     logger.error({ err: failure, job: job.name }, "scheduled job failed");
