@@ -18,12 +18,16 @@ const slot = globalThis as typeof globalThis & { __vetrinaDb?: Connection };
 // COUNT(*) and other bigints arrive as text; the shop's counts fit easily in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
+const connectionTimeoutMs = 5_000;
+
 export function connectDatabase(url: string, max = 10): Connection {
   if (slot.__vetrinaDb) {
     if (slot.__vetrinaDb.url === url) return slot.__vetrinaDb;
     throw new Error("The database is already connected to another URL");
   }
-  const pool = new pg.Pool({ connectionString: url, max });
+  // A database that does not answer (a network cut, a server hung in recovery) holds a request at
+  // most this long for a connection, then the request gets the shop's 503 page.
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: connectionTimeoutMs });
   // An idle connection can drop (database restart, shutdown); the pool replaces it on next use,
   // so this is logged rather than left to crash the process as an unhandled 'error' event.
   pool.on("error", (error) => logger.warn({ err: error }, "idle database connection lost"));
