@@ -59,13 +59,17 @@ describe("the shop's logger", () => {
     await inLogScope({ requestId: "req-1" }, async () => {
       await new Promise((resolve) => setTimeout(resolve, 1));
       logger.warn({ err: new DrizzleQueryError("select $1", ["eva@example.it"]) }, "inside");
+      logger.warn("inside again");
       expect(currentLogId()).toBe("req-1");
     });
     logger.warn("outside");
     expect(lines.map((line) => [line.msg, line.requestId])).toEqual([
       ["inside", "req-1"],
+      ["inside again", "req-1"],
       ["outside", undefined],
     ]);
+    // A line's own fields stay on that line.
+    expect(lines[1]?.err).toBeUndefined();
     expect(JSON.stringify(lines)).not.toContain("eva@example.it");
   });
 });

@@ -67,7 +67,8 @@ export function createLogger(destination?: pino.DestinationStream): pino.Logger 
   const options: pino.LoggerOptions = {
     level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "warn" : "info"),
     base: { service: "vetrina" },
-    mixin: () => scopes.getStore() ?? {},
+    // A copy: pino merges each line's fields into the object the mixin returns.
+    mixin: () => ({ ...scopes.getStore() }),
     serializers: { err: serializeError },
     redact: {
       paths: ["password", "*.password", "token", "*.token", "headers.cookie", "headers.authorization"],
