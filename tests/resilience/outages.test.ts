@@ -197,7 +197,7 @@ describe("the mail server away during 100 checkouts", () => {
       emails.every((email) => received.messages.some((message) => message.to.includes(email))),
     );
     // A little longer: a second copy would show now.
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
     for (const email of emails) {
       expect(received.messages.filter((message) => message.to.includes(email))).toHaveLength(1);
     }

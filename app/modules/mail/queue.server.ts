@@ -156,7 +156,8 @@ export async function startMailWorker(
     // One delivery round at a time; a wake-up during a round asks for one more round.
     again = true;
     running = running.then(async () => {
-      while (again && !stopped) {
+      // A round queued before a pause began waits for the pause's end too.
+      while (again && !stopped && Date.now() >= pausedUntil) {
         again = false;
         try {
           const round = await deliverDueEmails(db, transport);
