@@ -64,6 +64,20 @@ describe("Stripe", () => {
     expect(readConfig({}).stripe).toBeUndefined();
   });
 
+  it("reaches Stripe's API at another address when STRIPE_API_URL says so (stripe-mock, a fake)", () => {
+    expect(readConfig({ ...keys, STRIPE_API_URL: "http://127.0.0.1:12111" }).stripe?.api).toEqual({
+      host: "127.0.0.1",
+      port: 12111,
+      protocol: "http",
+    });
+    expect(readConfig({ ...keys, STRIPE_API_URL: "https://stripe.internal" }).stripe?.api).toEqual({
+      host: "stripe.internal",
+      port: 443,
+      protocol: "https",
+    });
+    expect(() => readConfig({ ...keys, STRIPE_API_URL: "ftp://stripe" })).toThrow(/STRIPE_API_URL/);
+  });
+
   it("refuses one without the other, or a value that is not a Stripe secret", () => {
     expect(() => readConfig({ STRIPE_SECRET_KEY: keys.STRIPE_SECRET_KEY })).toThrow(
       /^Invalid environment variable STRIPE_WEBHOOK_SECRET: Stripe needs both/,

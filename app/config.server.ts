@@ -56,6 +56,7 @@ const envSchema = z.object({
       .regex(/^whsec_\w+$/, "must be a Stripe webhook signing secret (whsec_…)")
       .optional(),
   ),
+  STRIPE_API_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   GLS_SEDE: optionalText.pipe(
     z
       .string()
@@ -135,7 +136,14 @@ export type Config = {
    */
   trustProxy: false | number | string[];
   /** Stripe Checkout takes the payments when both are set; otherwise the built-in sandbox does. */
-  stripe: { secretKey: string; webhookSecret: string } | undefined;
+  stripe:
+    | {
+        secretKey: string;
+        webhookSecret: string;
+        /** Another address for Stripe's API (stripe-mock, or the tests' fake Stripe); Stripe's own when unset. */
+        api?: { host: string; port: number; protocol: "http" | "https" };
+      }
+    | undefined;
   /**
    * GLS Italy's label service ships the parcels when its four credentials are set; otherwise the
    * built-in sandbox courier does.
@@ -210,7 +218,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxySetting(e.TRUST_PROXY),
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
-        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            ...(e.STRIPE_API_URL && { api: stripeApiAddress(e.STRIPE_API_URL) }),
+          }
         : undefined,
     gls:
       e.GLS_SEDE && e.GLS_CLIENT_CODE && e.GLS_PASSWORD && e.GLS_CONTRACT_CODE
@@ -228,6 +240,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     jobsTickSeconds: e.JOBS_TICK_SECONDS,
   };
+}
+
+function stripeApiAddress(url: string): { host: string; port: number; protocol: "http" | "https" } {
+  const { hostname, port, protocol } = new URL(url);
+  const scheme = protocol === "http:" ? "http" : "https";
+  return { host: hostname, port: Number(port || (scheme === "http" ? 80 : 443)), protocol: scheme };
 }
 
 let current: Config | undefined;

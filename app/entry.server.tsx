@@ -4,20 +4,67 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { type EntryContext, ServerRouter } from "react-router";
+import {
+  type EntryContext,
+  type HandleDataRequestFunction,
+  type HandleErrorFunction,
+  isRouteErrorResponse,
+  type RouterContextProvider,
+  ServerRouter,
+} from "react-router";
 import { NonceProvider } from "~/components/nonce";
 import { config } from "~/config.server";
+import { isDatabaseUnavailable } from "~/db/availability";
 import { logger } from "~/logger.server";
 import { contentSecurityPolicy } from "~/modules/security/content-security-policy";
+import { outageHeaders, outagePage, outageRetryAfterSeconds } from "~/modules/shop/outage-page";
+import { requestOutage } from "~/services.server";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Every error of a loader, action or render, logged once as a JSON line (React Router would print
+ * it raw). An unreachable database is not a bug of the page: it is noted on the request, whose
+ * answer becomes the shop's 503 page.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  const path = new URL(request.url).pathname;
+  if (isDatabaseUnavailable(error)) {
+    const outage = requestOutage(context);
+    if (outage) outage.databaseUnavailable = true;
+    logger.warn({ err: error, path }, "database unavailable");
+    return;
+  }
+  // React Router's own answers (an unknown action, a method no route takes) are the visitor's mistake.
+  if (isRouteErrorResponse(error)) logger.warn({ status: error.status, path }, "request refused");
+  else logger.error({ err: error, path }, "request failed");
+};
+
+/** A page or form request that met the database away: the outage page instead of the error page. */
+function outageAnswer(): Response {
+  return new Response(outagePage(), { status: 503, headers: outageHeaders() });
+}
+
+/**
+ * A data request (client navigation, form sent by script) that met the database away keeps its
+ * body, which the page shows as its error, with status 503 and Retry-After.
+ */
+export const handleDataRequest: HandleDataRequestFunction = (response, { context }) => {
+  if (!requestOutage(context)?.databaseUnavailable) return response;
+  const headers = new Headers(response.headers);
+  headers.set("Retry-After", String(outageRetryAfterSeconds));
+  return new Response(response.body, { status: 503, headers });
+};
 
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext: RouterContextProvider,
 ) {
+  if (requestOutage(loadContext)?.databaseUnavailable) return outageAnswer();
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -66,8 +113,8 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          // Errors before the shell are logged by React Router itself.
-          if (shellRendered) logger.error({ err: error, url: request.url }, "render error");
+          // Errors before the shell reach handleError.
+          if (shellRendered) logger.error({ err: error, path: new URL(request.url).pathname }, "render error");
         },
       },
     );

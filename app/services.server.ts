@@ -26,13 +26,31 @@ export type Services = {
 
 // The Node server and the app bundle it loads are separate module instances: the context key lives
 // in one global slot so both use the same one.
-const slot = globalThis as typeof globalThis & { __vetrinaServices?: RouterContext<Services> };
+const slot = globalThis as typeof globalThis & {
+  __vetrinaServices?: RouterContext<Services>;
+  __vetrinaOutage?: RouterContext<RequestOutage | null>;
+};
 slot.__vetrinaServices ??= createContext<Services>();
+slot.__vetrinaOutage ??= createContext<RequestOutage | null>(null);
 export const servicesContext: RouterContext<Services> = slot.__vetrinaServices;
+
+/** Set while a request runs when the database could not be reached: the answer becomes the shop's 503 page. */
+export type RequestOutage = { databaseUnavailable: boolean };
+const outageContext: RouterContext<RequestOutage | null> = slot.__vetrinaOutage;
 
 /** A new request context carrying `services`. */
 export function requestContext(services: Services): RouterContextProvider {
-  return new RouterContextProvider(new Map([[servicesContext, services]]));
+  return new RouterContextProvider(
+    new Map<RouterContext<unknown>, unknown>([
+      [servicesContext, services],
+      [outageContext, { databaseUnavailable: false }],
+    ]),
+  );
+}
+
+/** What this request found of an outage (null for a context built without one). */
+export function requestOutage(context: Readonly<RouterContextProvider>): RequestOutage | null {
+  return context.get(outageContext);
 }
 
 /** The services of this request. */

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { RequestHandler } from "express";
-import { logger } from "../app/logger.server";
+import { inLogScope, logger } from "../app/logger.server";
 import { maxUploadBodyBytes } from "../app/modules/product-images/upload-limits";
 import { maxImportBodyBytes } from "../app/modules/product-import/import-answer";
 
@@ -22,6 +22,11 @@ export function securityHeaders(production: boolean): RequestHandler {
   };
 }
 
+/**
+ * Gives the request an id (answered as X-Request-Id), carried by every log line written while
+ * serving it and by the e-mails it queues (logger.server.ts), and logs the request when answered:
+ * method, path (no query string), status and time, never the visitor's IP or headers.
+ */
 export function requestLog(): RequestHandler {
   return (req, res, next) => {
     const started = process.hrtime.bigint();
@@ -29,13 +34,14 @@ export function requestLog(): RequestHandler {
     res.setHeader("X-Request-Id", requestId);
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      const level = res.statusCode >= 500 ? "error" : "debug";
+      // 503 is the shop saying its database is away (retry later): a warning, not a failure of its own.
+      const level = res.statusCode === 503 ? "warn" : res.statusCode >= 500 ? "error" : "debug";
       logger[level](
         { requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms) },
         "request",
       );
     });
-    next();
+    inLogScope({ requestId }, next);
   };
 }
 

@@ -18,15 +18,24 @@ const slot = globalThis as typeof globalThis & { __vetrinaDb?: Connection };
 // COUNT(*) and other bigints arrive as text; the shop's counts fit easily in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
+const connectionTimeoutMs = 5_000;
+
 export function connectDatabase(url: string, max = 10): Connection {
   if (slot.__vetrinaDb) {
     if (slot.__vetrinaDb.url === url) return slot.__vetrinaDb;
     throw new Error("The database is already connected to another URL");
   }
-  const pool = new pg.Pool({ connectionString: url, max });
-  // An idle connection can drop (database restart, shutdown); the pool replaces it on next use,
-  // so this is logged rather than left to crash the process as an unhandled 'error' event.
-  pool.on("error", (error) => logger.warn({ err: error }, "idle database connection lost"));
+  // A database that does not answer (a network cut, a server hung in recovery) holds a request at
+  // most this long for a connection, then the request gets the shop's 503 page.
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: connectionTimeoutMs });
+  // A connection can drop (database restart, shutdown), idle in the pool or checked out for a
+  // transaction: its query fails, the pool discards it and opens another on next use. Its 'error'
+  // event is logged here, since an unheard one would crash the process.
+  pool.on("connect", (client) => {
+    client.on("error", (error) => logger.warn({ err: error }, "database connection lost"));
+  });
+  // Idle connections' errors come here too, already logged by the connection's own listener.
+  pool.on("error", () => {});
   const db = drizzle(pool, { schema });
   slot.__vetrinaDb = { pool, db, url };
   return slot.__vetrinaDb;

@@ -1113,6 +1113,8 @@ export const outgoingEmails = pgTable(
     htmlBody: text("html_body").notNull(),
     // Sent as the List-Unsubscribe header (one-click, RFC 8058) of newsletter e-mail.
     listUnsubscribeUrl: text("list_unsubscribe_url"),
+    // The request id or job run id that queued it, as in their log lines: the worker logs it on delivery.
+    queuedBy: text("queued_by"),
     status: text("status", { enum: mailStatuses }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),

@@ -1,7 +1,9 @@
+import { isDatabaseUnavailable } from "~/db/availability";
 import { logger } from "~/logger.server";
 import { parseFilters } from "~/modules/catalog/filters";
 import { InvalidCursorError, listProducts } from "~/modules/catalog/listing.server";
 import { loadFailureDetails } from "~/modules/catalog/messages";
+import { outageRetryAfterSeconds } from "~/modules/shop/outage-page";
 import { services } from "~/services.server";
 import type { Route } from "./+types/api-catalogo";
 import { methodNotAllowed } from "./method-not-allowed.server";
@@ -15,6 +17,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return Response.json(page, { headers: { "Cache-Control": "public, max-age=60" } });
   } catch (error) {
     if (error instanceof InvalidCursorError) return Response.json({ error: "cursore non valido." }, { status: 400 });
+    if (isDatabaseUnavailable(error)) {
+      return Response.json(
+        { error: loadFailureDetails.server },
+        { status: 503, headers: { "Retry-After": String(outageRetryAfterSeconds) } },
+      );
+    }
     logger.error({ err: error, url: request.url }, "catalogue page failed");
     return Response.json({ error: loadFailureDetails.server }, { status: 500 });
   }

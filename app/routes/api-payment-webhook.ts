@@ -1,4 +1,5 @@
 import { handlePaymentWebhook, MAX_WEBHOOK_BYTES } from "~/modules/payments/webhook.server";
+import { outageRetryAfterSeconds } from "~/modules/shop/outage-page";
 import { services } from "~/services.server";
 import type { Route } from "./+types/api-payment-webhook";
 import { methodNotAllowed } from "./method-not-allowed.server";
@@ -13,7 +14,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const rawBody = Buffer.from(await request.arrayBuffer());
   const { status, body } = await handlePaymentWebhook(services(context), rawBody, request.headers);
-  return new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  const headers = new Headers({ "Content-Type": "text/plain; charset=utf-8" });
+  if (status === 503) headers.set("Retry-After", String(outageRetryAfterSeconds));
+  return new Response(body, { status, headers });
 }
 
 export const loader = () => methodNotAllowed("POST");

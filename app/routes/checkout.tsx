@@ -1,5 +1,6 @@
 import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { CheckoutPage, type CheckoutPageData } from "~/components/checkout/checkout-page";
+import { isDatabaseUnavailable } from "~/db/availability";
 import type { CheckoutDraft } from "~/db/schema";
 import { logger } from "~/logger.server";
 import { getProfile } from "~/modules/accounts/profile.server";
@@ -180,6 +181,8 @@ export async function action({ request, context }: Route.ActionArgs) {
           seen: parseSeenQuote(form.get("seen")),
         });
       } catch (error) {
+        // Without the database nothing was written (one transaction): the shop's 503 page.
+        if (isDatabaseUnavailable(error)) throw error;
         logger.error({ err: error }, "checkout failed");
         return answer({ intent, ok: false, error: checkoutToasts.failed }, 500);
       }

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { CollectionPageData } from "~/components/shop/collection-page";
+import { isDatabaseUnavailable } from "~/db/availability";
 import type { Database } from "~/db/client.server";
 import type { Gender } from "~/db/schema";
 import { logger } from "~/logger.server";
@@ -83,6 +84,8 @@ async function loadCollection(
     const { products, totalCount } = await listProducts(db, filters, { pageSize: GENDER_PAGE_SIZE });
     return { ...base, products, totalCount, error: null } satisfies CollectionPageData;
   } catch (error) {
+    // Without the database the whole page is unavailable (503), not this part of it.
+    if (isDatabaseUnavailable(error)) throw error;
     logger.error({ err: error, url: request.url }, "collection page failed");
     const failed: CollectionPageData = {
       ...base,

@@ -7,6 +7,7 @@ import { ShopWindowArt } from "~/components/shop/shop-window-art";
 import { StoreRating } from "~/components/shop/store-rating";
 import { buttonClass } from "~/components/ui/button";
 import { metaSettings, useShopSettings } from "~/components/use-shop-settings";
+import { isDatabaseUnavailable } from "~/db/availability";
 import { logger } from "~/logger.server";
 import { catalogMessages } from "~/modules/catalog/messages";
 import { getCategoryTiles, getFeaturedProducts, getOutletPreview } from "~/modules/catalog/showcase.server";
@@ -24,7 +25,9 @@ import type { Route } from "./+types/home";
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = services(context);
   // Each window on the catalogue fails on its own: the rest of the home page still shows.
+  // (Without the database the whole page is unavailable: 503.)
   const failed = (what: string) => (error: unknown) => {
+    if (isDatabaseUnavailable(error)) throw error;
     logger.error({ err: error }, `home ${what} failed`);
     return null;
   };

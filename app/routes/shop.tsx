@@ -6,6 +6,7 @@ import { SectionMessage } from "~/components/shop/section-message";
 import { FILTERS_ID, FilterPanel, FilterToggle } from "~/components/shop/shop-filters";
 import { useInfiniteProducts } from "~/components/shop/use-infinite-products";
 import { useHydrated } from "~/components/use-hydrated";
+import { isDatabaseUnavailable } from "~/db/availability";
 import { logger } from "~/logger.server";
 import { type CatalogFacets, getCatalogFacets } from "~/modules/catalog/facets.server";
 import {
@@ -36,6 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const base = { origin: absoluteUrl(""), filters, cursor };
   const [facets, listing] = await Promise.all([
     getCatalogFacets(db).catch((error: unknown): CatalogFacets => {
+      if (isDatabaseUnavailable(error)) throw error;
       logger.error({ err: error }, "catalogue facets failed");
       return { subcategories: [], colours: [], sizes: [], brands: [] };
     }),
@@ -52,6 +54,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const search = filtersToRequestParams(filters).toString();
     throw redirect(`/shop${search ? `?${search}` : ""}`);
   }
+  // Without the database the page is the shop's 503 page, not the catalogue's own error.
+  if (isDatabaseUnavailable(listing.error)) throw listing.error;
   if (listing.error) {
     logger.error({ err: listing.error, url: request.url }, "catalogue listing failed");
     return data(

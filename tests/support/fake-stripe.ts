@@ -194,8 +194,9 @@ export class FakeStripe {
     request.on("end", () => this.respond(request, Buffer.concat(chunks).toString("utf8"), response));
   });
 
-  async start(): Promise<this> {
-    await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", resolve));
+  /** Listens on `port` (any free one by default). */
+  async start(port = 0): Promise<this> {
+    await new Promise<void>((resolve) => this.server.listen(port, "127.0.0.1", resolve));
     return this;
   }
 

@@ -2,6 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { accounts, outgoingEmails, sessions, users, verifications } from "~/db/schema";
 import { logger } from "~/logger.server";
+import { pseudonym } from "~/modules/security/pseudonym.server";
 import { connectTestDatabase } from "../../../tests/integration/database";
 import { cookieFrom, visitorHeaders } from "../../../tests/support/admin-session";
 import { testPassword as password, profileRow, registrationForm, uniqueEmail } from "../../../tests/support/fixtures";
@@ -381,6 +382,9 @@ describe("auth events", () => {
     for (const secret of [password, "Sbagliata#2024", "Nuova#Password9", token, cookie.split("=")[1] ?? "x"]) {
       expect(everything).not.toContain(secret);
     }
+    // The failed login names the address tried only by its keyed hash.
+    expect(everything).not.toContain(email);
+    expect(everything).toContain(`"emailHash":"${pseudonym(email)}"`);
   });
 });
 

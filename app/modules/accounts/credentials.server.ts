@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { sessions, userProfiles, users } from "~/db/schema";
 import { logger } from "~/logger.server";
+import { pseudonym } from "~/modules/security/pseudonym.server";
 import { auth } from "./auth.server";
 import { type AuthFailure, existingEmailMessage, loginErrorMessage, registrationErrorMessage } from "./error-messages";
 import { recordConsents } from "./profile.server";
@@ -75,7 +76,7 @@ export async function signIn(
     });
     if (previous) await db().delete(sessions).where(eq(sessions.token, previous.session.token));
     if ("twoFactorRedirect" in response) {
-      logger.info({ event: "login_password_accepted", email: input.email }, "auth event");
+      logger.info({ event: "login_password_accepted", emailHash: pseudonym(input.email) }, "auth event");
       return { ok: true, headers, next: "code" };
     }
     logger.info({ event: "login", userId: response.user.id }, "auth event");
@@ -88,7 +89,10 @@ export async function signIn(
   } catch (error) {
     logUnexpected(error, "login");
     const failure = failureOf(error);
-    logger.info({ event: "login_failed", email: input.email, reason: failure?.code ?? "error" }, "auth event");
+    logger.info(
+      { event: "login_failed", emailHash: pseudonym(input.email), reason: failure?.code ?? "error" },
+      "auth event",
+    );
     return { ok: false, message: loginErrorMessage(failure) };
   }
 }

@@ -1,6 +1,7 @@
 // One product as the product page shows it (the spec's get_product_details): variants with stock,
 // images, reviews, rating, the Omnibus price and the spec's colour and size shapes.
 import { and, eq, isNull } from "drizzle-orm";
+import { isDatabaseUnavailable } from "~/db/availability";
 import type { Queryable } from "~/db/client.server";
 import { type Gender, products, type Subcategory } from "~/db/schema";
 import { logger } from "~/logger.server";
@@ -132,6 +133,8 @@ export async function getRelatedProducts(
     );
     return candidates.filter((candidate) => candidate.id !== product.id).slice(0, RELATED_PRODUCTS_COUNT);
   } catch (error) {
+    // Without the database the whole page is unavailable (503), not this part of it.
+    if (isDatabaseUnavailable(error)) throw error;
     logger.error({ err: error, productId: product.id }, "related products failed");
     return [];
   }

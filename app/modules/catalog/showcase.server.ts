@@ -1,4 +1,5 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
+import { isDatabaseUnavailable } from "~/db/availability";
 import type { Queryable } from "~/db/client.server";
 import { type Gender, productImages, products } from "~/db/schema";
 import { logger } from "~/logger.server";
@@ -44,6 +45,8 @@ export async function getOutletPreview(db: Queryable): Promise<ProductSummary[]>
     );
     return outlet;
   } catch (error) {
+    // Without the database the whole page is unavailable (503), not this part of it.
+    if (isDatabaseUnavailable(error)) throw error;
     logger.error({ err: error }, "outlet preview failed");
     return [];
   }

@@ -1,7 +1,8 @@
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { scheduledJobs } from "~/db/schema";
-import { logger } from "~/logger.server";
+import { inLogScope, logger } from "~/logger.server";
 
 // Jobs that run every so often (ending unpaid orders, clearing old checkout sessions). Every app
 // instance ticks; a run is claimed in the database by moving the job's next run forward, which only
@@ -23,16 +24,19 @@ export async function claimRun(db: Database, job: Pick<Job, "name" | "everySecon
 
 async function runIfDue(db: Database, job: Job): Promise<void> {
   if (!(await claimRun(db, job))) return;
-  let error: string | null = null;
-  const started = performance.now();
-  try {
-    await job.run();
-    // One line per run across all instances: the log shows which instance ran it, and when.
-    logger.info({ job: job.name, ms: Math.round(performance.now() - started) }, "scheduled job ran");
-  } catch (failure) {
-    error = failure instanceof Error ? failure.message : String(failure);
-    logger.error({ err: failure, job: job.name }, "scheduled job failed");
-  }
+  // The run's own id on its log lines and on the e-mails it queues.
+  const error = await inLogScope({ job: job.name, jobRunId: randomUUID() }, async () => {
+    const started = performance.now();
+    try {
+      await job.run();
+      // One line per run across all instances: the log shows which instance ran it, and when.
+      logger.info({ ms: Math.round(performance.now() - started) }, "scheduled job ran");
+      return null;
+    } catch (failure) {
+      logger.error({ err: failure }, "scheduled job failed");
+      return failure instanceof Error ? failure.message : String(failure);
+    }
+  });
   await db
     .update(scheduledJobs)
     .set({ lastFinishedAt: sql`now()`, lastError: error })

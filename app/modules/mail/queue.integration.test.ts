@@ -1,10 +1,11 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outgoingEmails } from "~/db/schema";
+import { inLogScope } from "~/logger.server";
 import { connectTestDatabase } from "../../../tests/integration/database";
 import { startSmtpSink } from "../../../tests/support/smtp-sink";
 import { composeEmail } from "./compose";
-import { deliverDueEmails, enqueueEmail, retryDelaySeconds } from "./queue.server";
+import { deliverDueEmails, enqueueEmail, retryDelaySeconds, serverRetryDelayMs } from "./queue.server";
 import { smtpTransport } from "./transport.server";
 
 const db = connectTestDatabase();
@@ -24,7 +25,7 @@ describe("the e-mail queue", () => {
     const id = await enqueueEmail(db, message("negozio@example.it"));
     const transport = smtpTransport(`smtp://127.0.0.1:${sink.port}`, "Vetrina <info@example.it>");
 
-    expect(await deliverDueEmails(db, transport)).toEqual({ sent: 1, failed: 0 });
+    expect(await deliverDueEmails(db, transport)).toEqual({ sent: 1, failed: 0, serverUnavailable: false });
 
     const received = sink.messages.at(-1);
     expect(received).toMatchObject({ to: ["negozio@example.it"], replyTo: ["cliente@example.it"] });
@@ -38,7 +39,7 @@ describe("the e-mail queue", () => {
     const id = await enqueueEmail(db, message("retry@example.it"));
     const transport = smtpTransport(`smtp://127.0.0.1:${sink.port}`, "Vetrina <info@example.it>");
     sink.setFailing(true);
-    expect(await deliverDueEmails(db, transport)).toEqual({ sent: 0, failed: 1 });
+    expect(await deliverDueEmails(db, transport)).toEqual({ sent: 0, failed: 1, serverUnavailable: false });
     sink.setFailing(false);
 
     const [waiting] = await db.select().from(outgoingEmails).where(eq(outgoingEmails.id, id));
@@ -46,14 +47,32 @@ describe("the e-mail queue", () => {
     expect(waiting?.lastError).toContain("Servizio non disponibile");
     expect(waiting?.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 20_000);
     // Not due yet: nothing is sent.
-    expect(await deliverDueEmails(db, transport)).toEqual({ sent: 0, failed: 0 });
+    expect(await deliverDueEmails(db, transport)).toEqual({ sent: 0, failed: 0, serverUnavailable: false });
 
     await db
       .update(outgoingEmails)
       .set({ nextAttemptAt: new Date(Date.now() - 1000) })
       .where(eq(outgoingEmails.id, id));
-    expect(await deliverDueEmails(db, transport)).toEqual({ sent: 1, failed: 0 });
+    expect(await deliverDueEmails(db, transport)).toEqual({ sent: 1, failed: 0, serverUnavailable: false });
     expect(sink.messages.filter((email) => email.to.includes("retry@example.it"))).toHaveLength(1);
+  });
+
+  it("keeps every e-mail due, charged nothing, while the mail server cannot be reached, and tells who queued it", async () => {
+    const closed = await startSmtpSink();
+    await closed.close();
+    const ids = await inLogScope({ requestId: "request-of-the-order" }, () =>
+      Promise.all([1, 2].map((n) => enqueueEmail(db, message(`down${n}@example.it`)))),
+    );
+    const down = smtpTransport(`smtp://127.0.0.1:${closed.port}`, "Vetrina <info@example.it>");
+    expect(await deliverDueEmails(db, down)).toEqual({ sent: 0, failed: 0, serverUnavailable: true });
+
+    const rows = await db.select().from(outgoingEmails).where(inArray(outgoingEmails.id, ids));
+    for (const row of rows) {
+      expect(row).toMatchObject({ status: "pending", attempts: 0, queuedBy: "request-of-the-order" });
+      expect(row.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+    }
+    const up = smtpTransport(`smtp://127.0.0.1:${sink.port}`, "Vetrina <info@example.it>");
+    expect(await deliverDueEmails(db, up)).toEqual({ sent: 2, failed: 0, serverUnavailable: false });
   });
 
   it("never hands the same e-mail to two concurrent workers", async () => {
@@ -63,6 +82,12 @@ describe("the e-mail queue", () => {
     expect(rounds.reduce((total, round) => total + round.sent, 0)).toBe(5);
     const rows = await db.select().from(outgoingEmails).where(inArray(outgoingEmails.id, ids));
     expect(rows.every((row) => row.status === "sent" && row.attempts === 1)).toBe(true);
+  });
+});
+
+describe("serverRetryDelayMs", () => {
+  it("tries an unreachable mail server again after 5, 10, 20, then every 30 seconds", () => {
+    expect([1, 2, 3, 4, 10].map(serverRetryDelayMs)).toEqual([5_000, 10_000, 20_000, 30_000, 30_000]);
   });
 });
 

@@ -27,12 +27,40 @@ function nodemailerMessage(from: string, { listUnsubscribeUrl, ...message }: Mai
   };
 }
 
+/**
+ * The mail server could not be reached or would not take e-mail at all (refused, timed out, closed,
+ * refused the shop's login, answered 421): no message is at fault, every one would fail the same.
+ */
+export class MailServerUnavailable extends Error {
+  override name = "MailServerUnavailable";
+}
+
+// nodemailer's codes for a connection that failed before any message was looked at.
+const serverFailureCodes = new Set(["ECONNECTION", "ESOCKET", "ETIMEDOUT", "EDNS", "ETLS", "EAUTH"]);
+
+function isServerFailure(error: unknown): boolean {
+  const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
+  return (typeof code === "string" && serverFailureCodes.has(code)) || responseCode === 421;
+}
+
 export function smtpTransport(url: string, from: string): MailTransport {
-  const transporter = nodemailer.createTransport(url);
+  // nodemailer waits up to two minutes for a connection: a server that does not answer would hold
+  // the mail worker that long. (Settings in the URL's query still win.)
+  const transporter = nodemailer.createTransport({
+    url,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 60_000,
+  });
   return {
     kind: "smtp",
     async send(message) {
-      await transporter.sendMail(nodemailerMessage(from, message));
+      try {
+        await transporter.sendMail(nodemailerMessage(from, message));
+      } catch (error) {
+        if (!isServerFailure(error)) throw error;
+        throw new MailServerUnavailable(error instanceof Error ? error.message : String(error), { cause: error });
+      }
     },
   };
 }

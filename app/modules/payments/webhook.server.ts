@@ -1,3 +1,4 @@
+import { isDatabaseUnavailable } from "~/db/availability";
 import { logger } from "~/logger.server";
 import type { Services } from "~/services.server";
 import { receivePaymentEvent } from "./settlement.server";
@@ -8,7 +9,8 @@ export const MAX_WEBHOOK_BYTES = 512 * 1024;
 /**
  * A provider's webhook call: the signature is checked over the raw body before anything is read
  * (400 when it does not hold, and nothing changes), then the event is stored and acted on. A
- * failure after that answers 500, so the provider delivers the event again later.
+ * failure after that answers 500 (503 while the database is away), so the provider delivers the
+ * event again later.
  */
 export async function handlePaymentWebhook(
   { db, payments, publicUrl }: Services,
@@ -23,7 +25,15 @@ export async function handlePaymentWebhook(
     logger.warn({ provider: payments.name }, "payment webhook with an invalid signature refused");
     return { status: 400, body: "Invalid signature" };
   }
-  const outcome = await receivePaymentEvent(db, payments.name, event, publicUrl);
+  let outcome: Awaited<ReturnType<typeof receivePaymentEvent>>;
+  try {
+    outcome = await receivePaymentEvent(db, payments.name, event, publicUrl);
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    // Nothing was stored (one transaction): the provider delivers the event again later.
+    logger.warn({ provider: payments.name, eventId: event.id }, "payment event refused while the database is away");
+    return { status: 503, body: "Database unavailable, retry later" };
+  }
   logger.info({ provider: payments.name, eventId: event.id, type: event.providerType, outcome }, "payment event");
   return { status: 200, body: outcome };
 }
