@@ -4,7 +4,10 @@ import { memoryFileStore } from "~/modules/files/memory-file-store.server";
 import { testImage } from "../../../tests/support/test-images";
 import { renderUploadsAhead } from "./product-images.server";
 
-it("renders an upload's AVIF renditions at every storefront width, after the upload has answered", async () => {
+// Six AVIF renders, one at a time: seconds on a busy machine, hence the poll's and the test's longer limits.
+it("renders an upload's AVIF renditions at every storefront width, after the upload has answered", {
+  timeout: 20_000,
+}, async () => {
   const files = memoryFileStore();
   await files.put("products/9/abc.jpg", await testImage("jpeg", { width: 1300, height: 900 }), "image/jpeg");
 
