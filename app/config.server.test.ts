@@ -180,3 +180,50 @@ describe("TRUST_PROXY", () => {
     expect(() => readConfig({ TRUST_PROXY: value })).toThrow(/^Invalid environment variable TRUST_PROXY: /);
   });
 });
+
+describe("S3", () => {
+  it("keeps the files in DATA_DIR unless S3_BUCKET is set, then in that bucket", () => {
+    expect(readConfig({}).s3).toBeUndefined();
+    expect(readConfig({ S3_BUCKET: "vetrina-files" }).s3).toEqual({
+      bucket: "vetrina-files",
+      region: "eu-south-1",
+      endpoint: undefined,
+      credentials: undefined,
+      forcePathStyle: false,
+    });
+    expect(
+      readConfig({
+        S3_BUCKET: "vetrina",
+        S3_REGION: "auto",
+        S3_ENDPOINT: "https://abc.r2.cloudflarestorage.com/",
+        S3_ACCESS_KEY_ID: "key",
+        S3_SECRET_ACCESS_KEY: "secret",
+        S3_FORCE_PATH_STYLE: "true",
+      }).s3,
+    ).toEqual({
+      bucket: "vetrina",
+      region: "auto",
+      endpoint: "https://abc.r2.cloudflarestorage.com",
+      credentials: { accessKeyId: "key", secretAccessKey: "secret" },
+      forcePathStyle: true,
+    });
+  });
+
+  it("refuses a bucket half-configured or of the wrong shape, naming the variable", () => {
+    expect(() => readConfig({ S3_ENDPOINT: "http://minio:9000" })).toThrow(
+      "Invalid environment variable S3_BUCKET: required when S3_ENDPOINT is set",
+    );
+    expect(() => readConfig({ S3_BUCKET: "vetrina", S3_ACCESS_KEY_ID: "key" })).toThrow(
+      "Invalid environment variable S3_SECRET_ACCESS_KEY: the bucket needs both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither",
+    );
+    expect(() => readConfig({ S3_BUCKET: "Vetrina_Files" })).toThrow(
+      /^Invalid environment variable S3_BUCKET: must be a bucket name/,
+    );
+    expect(() => readConfig({ S3_BUCKET: "vetrina", S3_ENDPOINT: "minio:9000" })).toThrow(
+      /^Invalid environment variable S3_ENDPOINT: must be the service's address/,
+    );
+    expect(() => readConfig({ S3_BUCKET: "vetrina", S3_FORCE_PATH_STYLE: "yes" })).toThrow(
+      "Invalid environment variable S3_FORCE_PATH_STYLE: must be true or false",
+    );
+  });
+});

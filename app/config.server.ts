@@ -87,7 +87,39 @@ const envSchema = z.object({
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(120).default(1),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(15),
   JOBS_TICK_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  S3_BUCKET: optionalText.pipe(
+    z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        "must be a bucket name: 3 to 63 lower-case letters, digits, dots or dashes",
+      )
+      .optional(),
+  ),
+  S3_REGION: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9-]+$/, "must be a region such as eu-south-1 (or auto, for Cloudflare R2)")
+      .default("eu-south-1"),
+  ),
+  S3_ENDPOINT: optionalText.pipe(
+    z
+      .string()
+      .regex(/^https?:\/\/[^\s/]+\/?$/, "must be the service's address, http(s)://host[:port], without a path")
+      .optional(),
+  ),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: optionalText.pipe(z.enum(["true", "false", "1", "0"], "must be true or false").default("false")),
 });
+
+const s3Settings = [
+  "S3_REGION",
+  "S3_ENDPOINT",
+  "S3_ACCESS_KEY_ID",
+  "S3_SECRET_ACCESS_KEY",
+  "S3_FORCE_PATH_STYLE",
+] as const;
 
 const glsCredentials = ["GLS_SEDE", "GLS_CLIENT_CODE", "GLS_PASSWORD", "GLS_CONTRACT_CODE"] as const;
 
@@ -168,6 +200,19 @@ export type Config = {
   shutdownGraceSeconds: number;
   /** How often each instance looks for a due scheduled job (modules/jobs). */
   jobsTickSeconds: number;
+  /**
+   * The S3-compatible bucket that keeps the files (images, renditions, labels) when S3_BUCKET is set;
+   * otherwise they live in DATA_DIR/files. No credentials: the SDK's own chain (environment, instance role).
+   */
+  s3:
+    | {
+        bucket: string;
+        region: string;
+        endpoint: string | undefined;
+        credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+        forcePathStyle: boolean;
+      }
+    | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -199,6 +244,17 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (missingGls.length > 0 && missingGls.length < glsCredentials.length) {
     throw new ConfigError(
       `Invalid environment variable ${missingGls[0]}: GLS needs all of ${glsCredentials.join(", ")} (missing: ${missingGls.join(", ")})`,
+    );
+  }
+  // A bucket half-configured would silently keep the files on this machine's disk.
+  const strayS3 = s3Settings.find((name) => env[name]?.trim());
+  if (!e.S3_BUCKET && strayS3) {
+    throw new ConfigError(`Invalid environment variable S3_BUCKET: required when ${strayS3} is set`);
+  }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    const missing = e.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID";
+    throw new ConfigError(
+      `Invalid environment variable ${missing}: the bucket needs both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither`,
     );
   }
   return {
@@ -239,6 +295,18 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     jobsTickSeconds: e.JOBS_TICK_SECONDS,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT?.replace(/\/$/, ""),
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          forcePathStyle: ["true", "1"].includes(e.S3_FORCE_PATH_STYLE),
+        }
+      : undefined,
   };
 }
 

@@ -14,6 +14,7 @@ export default [
   route("newsletter/conferma", "routes/newsletter-confirm.tsx"),
   route("newsletter/disiscriviti", "routes/newsletter-unsubscribe.tsx"),
   route("images/*", "routes/images.ts"),
+  route("scarica/*", "routes/signed-file.ts"),
   route("product/:id", "routes/product.tsx"),
   route("cart", "routes/cart.tsx"),
   route("api/cart/quote", "routes/api-cart-quote.ts"),

@@ -18,7 +18,7 @@ export type Services = {
   payments: PaymentProvider;
   /** GLS Italy, or the sandbox courier when no GLS credentials are set. */
   carrier: Carrier;
-  /** The uploaded files (product images): the DATA_DIR/files folder, or memory in tests. */
+  /** The files (images, their renditions, labels): the DATA_DIR/files folder or a bucket, memory in tests. */
   files: FileStore;
   /** The shop's address as customers reach it (no trailing slash), for links in e-mails and to the payment page. */
   publicUrl: string;

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { localFileStore } from "../app/modules/files/local-file-store.server";
+import { folderStore } from "../server/backups/command-line";
 import { emptyDatabases } from "../tests/integration/database";
 
 const createEmptyDatabase = emptyDatabases();
@@ -38,7 +38,7 @@ function run(
 
 describe("npm run backup, npm run restore", { timeout: 120_000 }, () => {
   it("back up the shop's database and DATA_DIR/files, and restore them on another instance", async () => {
-    const sourceFiles = await localFileStore(inject("filesDir")).list("");
+    const sourceFiles = await folderStore(inject("filesDir")).list("");
     const source = { DATABASE_URL: inject("databaseUrl"), DATA_DIR: path.dirname(inject("filesDir")) };
 
     const backup = await run("backup", ["--to", path.join(workDir, "backups")], source);
@@ -58,7 +58,7 @@ describe("npm run backup, npm run restore", { timeout: 120_000 }, () => {
       new RegExp(`^Restored ${folder}: \\d+ tables \\(\\d+ rows\\), ${sourceFiles.length} files\\.`),
     );
     expect(restore.code).toBe(0);
-    expect(await localFileStore(path.join(target.DATA_DIR, "files")).list("")).toEqual(sourceFiles);
+    expect(await folderStore(path.join(target.DATA_DIR, "files")).list("")).toEqual(sourceFiles);
 
     const again = await run("restore", ["--from", folder], target);
     expect(again.code).toBe(1);

@@ -30,7 +30,7 @@ async function main(): Promise<number> {
     const { location, manifest } = await writeBackup({
       databaseUrl: database.url,
       files: instanceFileStore(config),
-      to: backupLocation(to),
+      to: backupLocation(to, config),
     });
     const rows = manifest.tables.reduce((total, table) => total + table.rows, 0);
     console.log(

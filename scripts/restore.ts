@@ -23,7 +23,7 @@ async function main(): Promise<number> {
     return 2;
   }
   const config = readConfig();
-  const from = backupLocation(values.from);
+  const from = backupLocation(values.from, config);
   const database = await openShopDatabase(config, "refuse");
   try {
     const summary = await restoreBackup({

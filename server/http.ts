@@ -6,6 +6,7 @@ import type { ServerBuild } from "react-router";
 import type { Config } from "../app/config.server";
 import { requestContext, type Services } from "../app/services.server";
 import { healthProbes } from "./health";
+import { publicFiles } from "./public-files";
 import {
   allowedMethods,
   bodyLimits,
@@ -46,11 +47,7 @@ export async function createHttpApp(
   app.use(recordClientIp());
   app.use(noStoreForPersonalPages());
 
-  app.use(
-    "/files",
-    filesPolicy(),
-    express.static(path.join(config.dataDir, "files"), { maxAge: "7d", fallthrough: true, index: false }),
-  );
+  app.use("/files", filesPolicy(), publicFiles(services.files));
 
   if (config.env === "development") {
     const before = { sigterm: process.listeners("SIGTERM"), stdinEnd: process.stdin.listeners("end") };

@@ -1,12 +1,12 @@
-import path from "node:path";
 import { ConfigError, readConfig } from "../app/config.server";
 import { loadDemoShopIfEmpty } from "../app/demo/first-start.server";
 import { logger } from "../app/logger.server";
-import { localFileStore } from "../app/modules/files/local-file-store.server";
+import { fileStoreFor } from "../app/modules/files/file-stores.server";
 import { type Scheduler, startScheduler } from "../app/modules/jobs/scheduler.server";
 import { shopJobs } from "../app/modules/jobs/shop-jobs.server";
 import { type MailWorker, startMailWorker } from "../app/modules/mail/queue.server";
 import { mailTransportFor } from "../app/modules/mail/transport.server";
+import { moveLabelFolderIntoStore } from "../app/modules/orders/labels.server";
 import { paymentProviderFor } from "../app/modules/payments/providers.server";
 import { carrierFor } from "../app/modules/shipping/carriers.server";
 import { romeToday } from "../app/modules/stats/periods";
@@ -22,7 +22,9 @@ async function main(): Promise<void> {
   let mailWorker: MailWorker | undefined;
   let scheduler: Scheduler | undefined;
   try {
-    if (await loadDemoShopIfEmpty(database.db, path.join(config.dataDir, "files"), romeToday(new Date()))) {
+    const files = fileStoreFor(config);
+    await moveLabelFolderIntoStore(config.dataDir, files);
+    if (await loadDemoShopIfEmpty(database.db, files, romeToday(new Date()))) {
       logger.info("demo data loaded");
     }
     const mailTransport = mailTransportFor(config);
@@ -33,10 +35,13 @@ async function main(): Promise<void> {
       clock: systemClock,
       payments: paymentProviderFor(config, database.db),
       carrier: carrierFor(config, database.db),
-      files: localFileStore(path.join(config.dataDir, "files")),
+      files,
       publicUrl: config.publicUrl,
     };
-    logger.info({ provider: services.payments.name, carrier: services.carrier.name }, "payments and shipping ready");
+    logger.info(
+      { provider: services.payments.name, carrier: services.carrier.name, files: files.name },
+      "payments, shipping and files ready",
+    );
     scheduler = startScheduler(database.db, shopJobs(services), config.jobsTickSeconds);
     app = await createHttpApp(config, services, () => draining);
   } catch (error) {

@@ -1,5 +1,3 @@
-import { mkdir, rm, writeFile } from "node:fs/promises";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { PgInsertValue, PgTable } from "drizzle-orm/pg-core";
 import type { Database, Transaction } from "~/db/client.server";
@@ -14,7 +12,8 @@ import {
   productVariants,
   reviews,
 } from "~/db/schema";
-import { prerenderRenditions, renditionCacheDir } from "~/modules/files/images.server";
+import type { FileStore } from "~/modules/files/file-store";
+import { prerenderRenditions } from "~/modules/files/images.server";
 import { SHOP_PAGE_SIZE } from "~/modules/shop/constants";
 import { buildDemoBlog, type DemoBlogPost } from "./blog";
 import { buildDemoCatalog, type DemoProduct } from "./catalog/catalog";
@@ -27,11 +26,11 @@ export async function hasCatalog(db: Database): Promise<boolean> {
 }
 
 /**
- * Loads the demo catalogue and blog into an empty database, in one transaction, and writes their
- * SVG images under filesDir (served at /files/...). Products get ids 1..N so URLs are stable.
+ * Loads the demo catalogue and blog into an empty database, in one transaction, and puts their SVG
+ * images in the file store (served at /files/...). Products get ids 1..N so URLs are stable.
  */
-export async function seedDemoData(db: Database, filesDir: string): Promise<void> {
-  await db.transaction((tx) => loadDemoData(tx, filesDir));
+export async function seedDemoData(db: Database, files: FileStore): Promise<void> {
+  await db.transaction((tx) => loadDemoData(tx, files));
 }
 
 /**
@@ -39,21 +38,21 @@ export async function seedDemoData(db: Database, filesDir: string): Promise<void
  * newsletter and contact messages stay; order lines keep their copied names and prices, and their
  * link to a deleted product or variant becomes null.
  */
-export async function resetDemoData(db: Database, filesDir: string): Promise<void> {
+export async function resetDemoData(db: Database, files: FileStore): Promise<void> {
   await db.transaction(async (tx) => {
     // Cascades to variants (and their stock holds), images, price history, reviews, comments, ratings.
     await tx.delete(products);
     await tx.delete(blogPosts);
-    await rm(path.join(filesDir, "products"), { recursive: true, force: true });
-    await rm(path.join(filesDir, "blog"), { recursive: true, force: true });
-    await loadDemoData(tx, filesDir);
+    const oldImages = [...(await files.list("products/")), ...(await files.list("blog/"))];
+    await inBatches(oldImages, (key) => files.delete(key));
+    await loadDemoData(tx, files);
   });
 }
 
 /** The demo shop's discount code (README): 15% off an order, no end date, no usage limit. */
 export const demoCoupon = { code: "VETRINA15", percentOff: 15 };
 
-async function loadDemoData(tx: Transaction, filesDir: string): Promise<void> {
+async function loadDemoData(tx: Transaction, files: FileStore): Promise<void> {
   const catalog = buildDemoCatalog();
   const blog = buildDemoBlog();
 
@@ -117,7 +116,7 @@ async function loadDemoData(tx: Transaction, filesDir: string): Promise<void> {
     );
   }
 
-  await writeImages(catalog, blog, filesDir);
+  await writeImages(catalog, blog, files);
 }
 
 // Well under PostgreSQL's limit of 65,535 parameters per statement for any of these tables.
@@ -133,13 +132,19 @@ async function insertRows<T extends PgTable>(tx: Transaction, table: T, rows: Pg
   }
 }
 
-async function writeImages(catalog: DemoProduct[], blog: DemoBlogPost[], filesDir: string): Promise<void> {
-  // Image paths are URLs under /files/, which is served from filesDir.
-  const fileFor = (url: string) => path.join(filesDir, ...url.replace(/^\/files\//, "").split("/"));
-  const files = [
+/** Runs `task` on every item, a few at a time: a bucket is not asked thousands of requests at once. */
+async function inBatches<T>(items: T[], task: (item: T) => Promise<void>, size = 16): Promise<void> {
+  for (let start = 0; start < items.length; start += size)
+    await Promise.all(items.slice(start, start + size).map(task));
+}
+
+async function writeImages(catalog: DemoProduct[], blog: DemoBlogPost[], files: FileStore): Promise<void> {
+  // Image paths are URLs under /files/, which serves the store's keys.
+  const keyOf = (url: string) => url.replace(/^\/files\//, "");
+  const images = [
     ...catalog.flatMap((product) =>
       product.images.map((image) => ({
-        file: fileFor(image.path),
+        key: keyOf(image.path),
         content: productArtSvg({
           subcategory: product.subcategory,
           gender: product.gender,
@@ -151,13 +156,12 @@ async function writeImages(catalog: DemoProduct[], blog: DemoBlogPost[], filesDi
       })),
     ),
     ...blog.map((post) => ({
-      file: fileFor(post.imageUrl),
+      key: keyOf(post.imageUrl),
       content: blogCoverSvg({ title: post.title, category: post.category, seed: post.id }),
     })),
   ];
-  const directories = new Set(files.map(({ file }) => path.dirname(file)));
-  await Promise.all([...directories].map((directory) => mkdir(directory, { recursive: true })));
-  await Promise.all(files.map(({ file, content }) => writeFile(file, content)));
+  const encoder = new TextEncoder();
+  await inBatches(images, ({ key, content }) => files.put(key, encoder.encode(content), "image/svg+xml"));
 
   // The pictures a first visit shows, the newest products' (home page, first /shop page), are rendered
   // now at the cards' desktop width; every other rendition on first request, within the render limits.
@@ -166,11 +170,8 @@ async function writeImages(catalog: DemoProduct[], blog: DemoBlogPost[], filesDi
     .toSorted((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id)
     .slice(0, SHOP_PAGE_SIZE);
   await prerenderRenditions({
-    filesDir,
-    cacheDir: renditionCacheDir(filesDir),
-    relativePaths: newest.flatMap((product) =>
-      product.images.slice(0, 1).map((image) => image.path.replace(/^\/files\//, "")),
-    ),
+    files,
+    keys: newest.flatMap((product) => product.images.slice(0, 1).map((image) => image.path.replace(/^\/files\//, ""))),
     widths: [320],
     format: "avif",
   });

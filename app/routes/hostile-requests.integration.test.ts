@@ -77,6 +77,7 @@ import * as resetPassword from "./reset-password";
 import * as robots from "./robots";
 import * as sandboxPayment from "./sandbox-payment";
 import * as shop from "./shop";
+import * as signedFile from "./signed-file";
 import * as sitemap from "./sitemap";
 import * as subscribe from "./subscribe";
 import * as secondFactor from "./two-factor";
@@ -87,8 +88,8 @@ import * as withdrawal from "./withdrawal";
 // The outside security test, kept: a few thousand hostile requests, the same ones at every run
 // (seeded), over the loader and action of every route of app/routes.ts, called as React Router
 // calls them. None may end in a 5xx or in a crash. What sits in front of the routes (methods,
-// body sizes, cross-site posts) is tested in server/request-guards.test.ts; /images/* renders
-// files from DATA_DIR and is fuzzed in app/modules/files.
+// body sizes, cross-site posts) is tested in server/request-guards.test.ts, /files in
+// server/public-files.test.ts; /images/* renders files of the store and is fuzzed in app/modules/files.
 
 vi.stubEnv("BETTER_AUTH_SECRET", "integration-test-secret-of-32-characters!");
 const db = connectTestDatabase();
@@ -197,6 +198,11 @@ function get(path: string, query: Record<string, string[]> = {}, params?: Record
   const search = hostileQuery(input, query);
   const url = `${origin}${path}${search ? `?${search}` : ""}`;
   return { request: new Request(url, { headers: headers() }), params, description: `GET ${excerpt(url)}` };
+}
+
+/** Every byte of `text` (lone surrogates included, as replacement bytes) percent-encoded: any text as a URL path. */
+function percentEncoded(text: string): string {
+  return [...Buffer.from(text)].map((byte) => `%${byte.toString(16).padStart(2, "0")}`).join("");
 }
 
 /** A GET of the admin area, mostly as the signed-in admin: otherwise only the redirect would be fuzzed. */
@@ -664,6 +670,17 @@ const targets: Target[] = [
     make: () => get("/orders/x/label", {}, { orderId: input.value("00000000-0000-4000-8000-000000000000") }),
   },
   {
+    route: "GET /scarica/*",
+    handler: signedFile.loader,
+    requests: 60,
+    make: () =>
+      get(
+        // Well-formed and hostile keys (encoded as a browser sends them), any signature.
+        `/scarica/${random.chance(0.5) ? random.pick(["labels/etichetta.pdf", "products/1/nero-0.svg", "..%2F..%2Fetc%2Fpasswd", "%E0%A4%A"]) : percentEncoded(input.text())}`,
+        { scade: ["99999999999", "0", "-1"], nome: ["etichetta.pdf", 'a"b.pdf'], firma: ["AAAA", ""] },
+      ),
+  },
+  {
     route: "GET /recesso",
     handler: withdrawal.loader,
     requests: 60,
@@ -970,6 +987,7 @@ const targets: Target[] = [
     [
       ["POST /api/catalogo", catalogueApi.action],
       ["POST /orders/:orderId/label", orderLabel.action],
+      ["POST /scarica/labels/x.pdf", signedFile.action],
       ["POST /admin/orders/export.csv", adminOrdersExport.action],
       ["POST /sitemap.xml", sitemap.action],
       ["POST /robots.txt", robots.action],
@@ -1132,6 +1150,7 @@ describe("hostile requests", () => {
     for (const handler of [
       catalogueApi.action,
       orderLabel.action,
+      signedFile.action,
       adminOrdersExport.action,
       sitemap.action,
       robots.action,

@@ -1,29 +1,23 @@
-// The /images route (app/routes/images.ts) over this module, on a throwaway DATA_DIR: what a browser
-// gets back, including when its client is over the render budget.
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+// The /images route (app/routes/images.ts) over this module, on a file store of its own: what a
+// browser gets back, including when its client is over the render budget.
+import { beforeAll, describe, expect, it } from "vitest";
+import { memoryFileStore } from "~/modules/files/memory-file-store.server";
 import { IMAGE_WIDTHS } from "~/modules/files/responsive-images";
+import { requestContext, type Services } from "~/services.server";
 import { loader } from "./images";
 
 const svg =
   '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="1000" viewBox="0 0 800 1000"><rect width="800" height="1000" fill="#7a2e3b"/></svg>';
 const chromiumAccept = "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8";
 
-let dataDir: string;
+const files = memoryFileStore();
+// The route reads only the files of its services.
+const context = requestContext({ files } as Partial<Services> as Services);
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), "vetrina-images-route-"));
-  await mkdir(path.join(dataDir, "files", "products", "2"), { recursive: true });
   for (const name of ["a.svg", "b.svg", "c.svg", "d.svg"])
-    await writeFile(path.join(dataDir, "files", "products", "2", name), svg);
-  vi.stubEnv("DATA_DIR", dataDir);
-});
-
-afterAll(async () => {
-  vi.unstubAllEnvs();
-  await rm(dataDir, { recursive: true, force: true });
+    await files.put(`products/2/${name}`, new TextEncoder().encode(svg), "image/svg+xml");
+  await files.put("labels/secret.png", new Uint8Array([1]), "image/png");
 });
 
 async function get(url: string, headers: Record<string, string> = {}): Promise<Response> {
@@ -34,7 +28,7 @@ async function get(url: string, headers: Record<string, string> = {}): Promise<R
   return (await loader({
     request,
     params: { "*": decodeURIComponent(pathname.replace(/^\/images\//, "")) },
-    context: {},
+    context,
   } as never)) as Response;
 }
 
@@ -54,10 +48,12 @@ describe("GET /images/…", () => {
     expect(png.headers.get("etag")).not.toBe(etag);
   });
 
-  it("refuses unknown widths and paths outside the files", async () => {
+  it("refuses unknown widths, and paths outside the public files", async () => {
     expect((await get("/images/products/2/a.svg?w=321")).status).toBe(400);
     expect((await get("/images/products/2/missing.svg?w=320")).status).toBe(404);
     expect((await get("/images/..%2Fsecret.svg?w=320")).status).toBe(404);
+    // Private files are no images of the shop, whatever their type.
+    expect((await get("/images/labels/secret.png?w=320")).status).toBe(404);
   });
 
   it("gives a client over its budget a stand-in with a 200, to be asked for again, never an error", async () => {

@@ -1,8 +1,7 @@
-import path from "node:path";
-import { config } from "~/config.server";
-import { answerRendition, findRendition, renditionCacheDir } from "~/modules/files/images.server";
+import { answerRendition, findRendition } from "~/modules/files/images.server";
 import { IMAGE_WIDTHS, isImageWidth } from "~/modules/files/responsive-images";
 import { clientIp } from "~/modules/security/rate-limit.server";
+import { services } from "~/services.server";
 import type { Route } from "./+types/images";
 
 // A rendition's URL does not change when the file under it is replaced, so browsers keep it for
@@ -15,16 +14,14 @@ const STAND_IN_CACHE_CONTROL = "no-cache";
 // as for /files (server/request-guards.ts).
 const CONTENT_SECURITY_POLICY = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox";
 
-/** GET /images/{path under /files}?w={width}: a resized, re-encoded copy of an image in DATA_DIR/files. */
-export async function loader({ request, params }: Route.LoaderArgs) {
+/** GET /images/{path under /files}?w={width}: a resized, re-encoded copy of a public image of the file store. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const width = Number(new URL(request.url).searchParams.get("w") ?? IMAGE_WIDTHS[3]);
   if (!isImageWidth(width)) {
     return new Response(`La larghezza (w) deve essere una tra ${IMAGE_WIDTHS.join(", ")}.`, { status: 400 });
   }
-  const filesDir = path.join(config().dataDir, "files");
   const rendition = await findRendition({
-    filesDir,
-    cacheDir: renditionCacheDir(filesDir),
+    files: services(context).files,
     relativePath: params["*"] ?? "",
     width,
     accept: request.headers.get("Accept"),

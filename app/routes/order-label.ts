@@ -1,8 +1,6 @@
-import fs from "node:fs";
-import { createReadableStreamFromReadable } from "@react-router/node";
-import { config } from "~/config.server";
+import { redirect } from "react-router";
 import { getCurrentUser } from "~/modules/accounts/session.server";
-import { findLabel } from "~/modules/orders/labels.server";
+import { findLabel, LABEL_DOWNLOAD_SECONDS } from "~/modules/orders/labels.server";
 import { services } from "~/services.server";
 import type { Route } from "./+types/order-label";
 import { methodNotAllowed } from "./method-not-allowed.server";
@@ -14,12 +12,16 @@ function plainText(status: number, message: string): Response {
   });
 }
 
-/** The shipping label of an order, for the customer who placed it or an admin (spec: get-signed-label-url). */
+/**
+ * The shipping label of an order, for the customer who placed it or an admin (spec:
+ * get-signed-label-url): after the checks, a redirect to the store's signed link of the file, or that
+ * link as JSON for the page's download button (LabelDownloadLink), which opens it itself.
+ */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await getCurrentUser(request);
   if (!user) return plainText(401, "Accedi al tuo account per scaricare l'etichetta.");
-  const { db, clock } = services(context);
-  const label = await findLabel(db, config().dataDir, params.orderId, user, {
+  const { db, files, clock } = services(context);
+  const label = await findLabel(db, files, params.orderId, user, {
     query: new URL(request.url).searchParams,
     now: clock.now(),
   });
@@ -35,13 +37,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       user.role === "admin" ? "URL etichetta non trovato." : "URL etichetta firmato non ricevuto dalla funzione.",
     );
   }
-  return new Response(createReadableStreamFromReadable(fs.createReadStream(label.file)), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `inline; filename="${label.downloadName}"`,
-      "Cache-Control": "private, no-store",
-    },
+  const url = await files.signedUrl(label.key, {
+    expiresInSeconds: LABEL_DOWNLOAD_SECONDS,
+    downloadName: label.downloadName,
+    now: clock.now(),
   });
+  const headers = { "Cache-Control": "private, no-store" };
+  if (request.headers.get("Accept")?.includes("application/json")) return Response.json({ url }, { headers });
+  return redirect(url, { status: 303, headers });
 }
 
 export const action = () => methodNotAllowed("GET");

@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyMigrations, committedMigrations, pendingMigrationCount } from "../../app/db/migrate.server";
 import { seedDemoOrders } from "../../app/demo/orders.server";
 import { seedDemoData } from "../../app/demo/seed.server";
-import { localFileStore } from "../../app/modules/files/local-file-store.server";
 import { emptyDatabases } from "../../tests/integration/database";
 import { writeBackup } from "./backup";
+import { folderStore } from "./command-line";
 import { BackupError, type BackupLocation } from "./manifest";
 import { restoreBackup } from "./restore";
 
@@ -18,7 +18,7 @@ const createEmptyDatabase = emptyDatabases();
 let workDir: string;
 const folder = (name: string): BackupLocation => {
   const root = path.join(workDir, name);
-  return { store: localFileStore(root), prefix: "", description: root };
+  return { store: folderStore(root), prefix: "", description: root };
 };
 
 /** Runs `use` on a connection of its own, closed at once: a restore refuses a database others are connected to. */
@@ -53,7 +53,7 @@ function contents(url: string): Promise<Record<string, string>> {
 }
 
 async function storedFiles(root: string): Promise<Map<string, string>> {
-  const store = localFileStore(root);
+  const store = folderStore(root);
   const files = new Map<string, string>();
   for (const key of await store.list("")) files.set(key, Buffer.from((await store.read(key)) ?? []).toString("hex"));
   return files;
@@ -75,7 +75,7 @@ describe("backup and restore", { timeout: 120_000 }, () => {
     const { db, url } = await createEmptyDatabase();
     const filesDir = path.join(workDir, "shop-files");
     await applyMigrations(db);
-    await seedDemoData(db, filesDir);
+    await seedDemoData(db, folderStore(filesDir));
     await seedDemoOrders(db, "2026-11-20");
     // Ids continue after rows deleted at the end of a table: the restored sequence must too.
     await db.execute(sql`DELETE FROM blog_comments WHERE id = (SELECT max(id) FROM blog_comments)`);
@@ -83,7 +83,7 @@ describe("backup and restore", { timeout: 120_000 }, () => {
     source = { url, filesDir };
     ({ location: backup } = await writeBackup({
       databaseUrl: url,
-      files: localFileStore(filesDir),
+      files: folderStore(filesDir),
       to: folder("backups"),
       now: new Date("2026-11-23T23:59:00Z"),
     }));
@@ -94,7 +94,7 @@ describe("backup and restore", { timeout: 120_000 }, () => {
     const { url } = await createEmptyDatabase();
     const filesDir = path.join(workDir, "restored-files");
 
-    const summary = await restoreBackup({ from: backup, databaseUrl: url, files: localFileStore(filesDir) });
+    const summary = await restoreBackup({ from: backup, databaseUrl: url, files: folderStore(filesDir) });
 
     const restored = await contents(url);
     expect(restored).toEqual(await contents(source.url));
@@ -131,13 +131,12 @@ describe("backup and restore", { timeout: 120_000 }, () => {
     const changed = Buffer.from(original);
     const middle = Math.floor(changed.length / 2);
     changed.writeUInt8((changed[middle] ?? 0) ^ 1, middle);
-    const [image] = await localFileStore(damaged.description).list("files/products/");
+    const [image] = await folderStore(damaged.description).list("files/products/");
     const imageFile = path.join(damaged.description, image as string);
 
     const { url } = await createEmptyDatabase();
     const filesDir = path.join(workDir, "untouched-files");
-    const restore = (from: BackupLocation) =>
-      restoreBackup({ from, databaseUrl: url, files: localFileStore(filesDir) });
+    const restore = (from: BackupLocation) => restoreBackup({ from, databaseUrl: url, files: folderStore(filesDir) });
     await writeFile(orders, changed);
     await expect(restore(damaged)).rejects.toThrow(
       /is damaged, so nothing was restored:\n {2}- database\/orders\.copy has changed/,
@@ -158,10 +157,10 @@ describe("backup and restore", { timeout: 120_000 }, () => {
     await db.$client.end();
     const filesDir = path.join(workDir, "forced-files");
 
-    await expect(restoreBackup({ from: backup, databaseUrl: url, files: localFileStore(filesDir) })).rejects.toThrow(
+    await expect(restoreBackup({ from: backup, databaseUrl: url, files: folderStore(filesDir) })).rejects.toThrow(
       /^The database is not empty \(\d+ tables: .*\)\. Restore into an empty database, or add --force/,
     );
-    await restoreBackup({ from: backup, databaseUrl: url, files: localFileStore(filesDir), force: true });
+    await restoreBackup({ from: backup, databaseUrl: url, files: folderStore(filesDir), force: true });
     expect(await contents(url)).toEqual(await contents(source.url));
   });
 
@@ -174,7 +173,7 @@ describe("backup and restore", { timeout: 120_000 }, () => {
     await writeFile(manifestFile, JSON.stringify(manifest));
     const { url } = await createEmptyDatabase();
 
-    const restoring = restoreBackup({ from: newer, databaseUrl: url, files: localFileStore(path.join(workDir, "x")) });
+    const restoring = restoreBackup({ from: newer, databaseUrl: url, files: folderStore(path.join(workDir, "x")) });
     await expect(restoring).rejects.toBeInstanceOf(BackupError);
     await expect(restoring).rejects.toThrow(/made by another version of Vetrina/);
   });
@@ -204,7 +203,7 @@ describe("a backup taken while orders are placed", { timeout: 120_000 }, () => {
     const before = await orderCount();
     const { location, manifest } = await writeBackup({
       databaseUrl: source.url,
-      files: localFileStore(path.join(workDir, "busy-files")),
+      files: folderStore(path.join(workDir, "busy-files")),
       to: folder("busy-backups"),
     }).finally(() => {
       placing = false;
@@ -216,7 +215,7 @@ describe("a backup taken while orders are placed", { timeout: 120_000 }, () => {
     await restoreBackup({
       from: location,
       databaseUrl: target.url,
-      files: localFileStore(path.join(workDir, "busy-restored")),
+      files: folderStore(path.join(workDir, "busy-restored")),
     });
     const { rows } = await target.db.execute<{ orders: number; whole: number }>(sql`
       SELECT count(*)::int AS orders,
@@ -241,7 +240,7 @@ describe("restoring an older version's backup", { timeout: 120_000 }, () => {
     await old.db.$client.end();
     const { location } = await writeBackup({
       databaseUrl: old.url,
-      files: localFileStore(path.join(workDir, "old-files")),
+      files: folderStore(path.join(workDir, "old-files")),
       to: folder("old-backups"),
     });
 
@@ -249,7 +248,7 @@ describe("restoring an older version's backup", { timeout: 120_000 }, () => {
     const summary = await restoreBackup({
       from: location,
       databaseUrl: target.url,
-      files: localFileStore(path.join(workDir, "old-restored-files")),
+      files: folderStore(path.join(workDir, "old-restored-files")),
     });
 
     expect(summary).toMatchObject({ backupMigrations: committedMigrations().length - 3, newerMigrations: 3, files: 0 });

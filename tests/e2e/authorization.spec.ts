@@ -9,7 +9,14 @@ import {
   withdrawalItems,
   withdrawalRequests,
 } from "../../app/db/schema";
-import { createUser, placeOrder, sessionCookie, signedLabelPath, type TestUser } from "./support/accounts";
+import {
+  createUser,
+  labelDownload,
+  placeOrder,
+  sessionCookie,
+  signedLabelPath,
+  type TestUser,
+} from "./support/accounts";
 import { e2eDatabase } from "./support/database";
 import { baseURL } from "./support/ports";
 
@@ -64,6 +71,27 @@ async function withdraw(orderId: string, customer: TestUser): Promise<string> {
   if (!line || !request) throw new Error(`no withdrawal from ${orderId}`);
   await db.insert(withdrawalItems).values({ requestId: request.id, orderItemId: line.id, quantity: line.quantity });
   return request.id;
+}
+
+/**
+ * `role` is sent on from the label's page link to the store's short-lived link to its PDF, which
+ * opens for anyone holding it (no cookie), and for nothing else once tampered with.
+ */
+async function expectLabel(path: string, role: Role) {
+  const where = `${role} GET ${path}`;
+  const answer = await get(path, role);
+  expect(answer.status, where).toBe(303);
+  const download = answer.headers.get("Location") ?? "";
+  expect(download, where).toMatch(labelDownload);
+  const file = await fetch(`${baseURL}${download}`, { redirect: "manual" });
+  expect(file.status, where).toBe(200);
+  expect(file.headers.get("Content-Type"), where).toBe("application/pdf");
+  expect(file.headers.get("Cache-Control"), where).toBe("private, no-store");
+  expect((await file.text()).startsWith("%PDF-"), where).toBe(true);
+  const tampered = await fetch(
+    `${baseURL}${download.replace(/scade=(\d)/, (_, digit) => `scade=${(Number(digit) + 1) % 10}`)}`,
+  );
+  expect(tampered.status, where).toBe(403);
 }
 
 function get(path: string, role: Role) {
@@ -391,10 +419,10 @@ test.describe("customer pages", () => {
   });
 
   test("label download: the order's customer and admins only, through a link the shop signed", async () => {
-    const pdf = { status: 200, body: "%PDF-", type: "application/pdf" };
+    const pdf = "the label's PDF";
     const noOrder = { status: 404, body: "Ordine non trovato." };
     const guest = { status: 401, body: "Accedi al tuo account per scaricare l'etichetta." };
-    const matrix: [string, Record<Role, Outcome>][] = [
+    const matrix: [string, Record<Role, Outcome | typeof pdf>][] = [
       [orderOf.customer, { guest, customer: pdf, otherCustomer: noOrder, admin: pdf }],
       [orderOf.otherCustomer, { guest, customer: noOrder, otherCustomer: pdf, admin: pdf }],
       [
@@ -409,7 +437,11 @@ test.describe("customer pages", () => {
       ["00000000-0000-4000-8000-000000000000", { guest, customer: noOrder, otherCustomer: noOrder, admin: noOrder }],
     ];
     for (const [orderId, outcomes] of matrix) {
-      for (const role of roles) await expectOutcome(signedLabelPath(orderId), role, outcomes[role]);
+      for (const role of roles) {
+        const outcome = outcomes[role];
+        if (outcome === pdf) await expectLabel(signedLabelPath(orderId), role);
+        else await expectOutcome(signedLabelPath(orderId), role, outcome);
+      }
     }
     // The bare address, or a link signed for another order, opens nothing, even for the owner.
     const badLink = { status: 403, body: "Link dell'etichetta non valido" };

@@ -13,24 +13,24 @@ type LabelDownloadLinkProps = {
 const fallbackMessage = "Impossibile scaricare l'etichetta.";
 
 /**
- * Opens the order's shipping label (a PDF) in a new tab. Once hydrated it fetches the label first,
- * so a failure becomes a toast with the server's message instead of an error page in a new tab.
+ * Opens the order's shipping label (a PDF) in a new tab. Once hydrated it asks for the label's
+ * short-lived download link first (app/routes/order-label.ts), so a failure becomes a toast with the
+ * server's message instead of an error page in a new tab; the link may lead to the shop or to its bucket.
  */
 export function LabelDownloadLink({ href, errorTitle, className }: LabelDownloadLinkProps) {
   async function open(event: MouseEvent<HTMLAnchorElement>) {
     event.preventDefault();
     try {
-      const response = await fetch(href);
+      const response = await fetch(href, { headers: { Accept: "application/json" } });
       if (!response.ok) {
         const plainText = response.headers.get("Content-Type")?.startsWith("text/plain");
         const message = plainText ? (await response.text()).trim() : "";
         void showToast({ title: errorTitle, description: message || fallbackMessage }, "error");
         return;
       }
-      const file = URL.createObjectURL(await response.blob());
+      const { url } = (await response.json()) as { url: string };
       // A blocked popup falls back to this tab.
-      if (!window.open(file, "_blank")) window.location.assign(file);
-      setTimeout(() => URL.revokeObjectURL(file), 60_000);
+      if (!window.open(url, "_blank")) window.location.assign(url);
     } catch {
       void showToast({ title: errorTitle, description: fallbackMessage }, "error");
     }

@@ -1,11 +1,16 @@
 // What every file store must do for the shop, as one suite of tests that runs against each
-// (local-file-store.integration.test.ts, memory-file-store.test.ts): the upload code may then rely
-// on these behaviours whichever store is configured.
+// (local-file-store.test.ts, memory-file-store.test.ts, s3-file-store.test.ts against a local S3
+// server): the shop may then rely on these behaviours whichever store is configured.
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FileKeyError, type FileStore } from "./file-store";
 
-export type FileStoreHarness = { store: FileStore; cleanup(): Promise<void> };
+export type FileStoreHarness = {
+  store: FileStore;
+  /** Follows a signed link as a browser would: the bucket's answer, or the app's (app/routes/signed-file.ts). */
+  open(url: string): Promise<Response>;
+  cleanup(): Promise<void>;
+};
 
 export function fileStoreContract(name: string, setup: () => Promise<FileStoreHarness>): void {
   describe(`the ${name} file store`, () => {
@@ -67,6 +72,67 @@ export function fileStoreContract(name: string, setup: () => Promise<FileStoreHa
       expect(await store.list(`${folder}-none/`)).toEqual([]);
     });
 
+    it("tells a file's size and last change, and nothing of a missing one", async () => {
+      const key = freshKey();
+      const before = Date.now();
+      await store.put(key, new Uint8Array(300), "image/jpeg");
+
+      const stat = await store.stat(key);
+      expect(stat?.size).toBe(300);
+      // Whole seconds in a bucket: allow the second the file was written in.
+      expect(stat?.modifiedAt.getTime()).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
+      expect(await store.stat(freshKey())).toBeNull();
+    });
+
+    describe("signed links", () => {
+      const privateKey = () => `labels/${randomBytes(6).toString("hex")}.pdf`;
+
+      it("download the file, under the name given, never to be cached", async () => {
+        const key = privateKey();
+        const bytes = new Uint8Array(randomBytes(512));
+        await store.put(key, bytes, "application/pdf");
+
+        const answer = await harness.open(
+          await store.signedUrl(key, { expiresInSeconds: 300, downloadName: "etichetta-A1B2C3.pdf" }),
+        );
+
+        expect(answer.status).toBe(200);
+        expect(Buffer.from(await answer.arrayBuffer())).toEqual(Buffer.from(bytes));
+        expect(answer.headers.get("Content-Type")).toBe("application/pdf");
+        expect(answer.headers.get("Content-Disposition")).toBe('inline; filename="etichetta-A1B2C3.pdf"');
+        expect(answer.headers.get("Cache-Control")).toContain("no-store");
+      });
+
+      it("stop working when their time is over", async () => {
+        const key = privateKey();
+        await store.put(key, new Uint8Array([1]), "application/pdf");
+        const twoMinutesAgo = new Date(Date.now() - 120_000);
+
+        const answer = await harness.open(await store.signedUrl(key, { expiresInSeconds: 60, now: twoMinutesAgo }));
+
+        expect(answer.status).toBe(403);
+      });
+
+      it("refuse a forged signature and a link moved to another file", async () => {
+        const [key, other] = [privateKey(), privateKey()];
+        await store.put(key, new Uint8Array([1]), "application/pdf");
+        await store.put(other, new Uint8Array([2]), "application/pdf");
+        const url = await store.signedUrl(key, { expiresInSeconds: 300 });
+        const signature = /(?<=[?&](?:firma|X-Amz-Signature)=)[^&]+/.exec(url)?.[0] ?? "";
+        const forged = url.replace(signature, `${signature[0] === "A" ? "B" : "A"}${signature.slice(1)}`);
+
+        expect((await harness.open(forged)).status).toBe(403);
+        expect((await harness.open(url.replace(key, other))).status).toBe(403);
+        expect((await harness.open(url)).status).toBe(200);
+      });
+
+      it("refuse a download name that could break the header", async () => {
+        const key = privateKey();
+        await expect(store.signedUrl(key, { expiresInSeconds: 60, downloadName: 'a"; x=.pdf' })).rejects.toThrow();
+        await expect(store.signedUrl("../etc/passwd", { expiresInSeconds: 60 })).rejects.toBeInstanceOf(FileKeyError);
+      });
+    });
+
     it.each([
       "../outside.jpg",
       "products/../../etc/passwd",
@@ -81,6 +147,7 @@ export function fileStoreContract(name: string, setup: () => Promise<FileStoreHa
       await expect(store.read(key)).rejects.toBeInstanceOf(FileKeyError);
       await expect(store.exists(key)).rejects.toBeInstanceOf(FileKeyError);
       await expect(store.delete(key)).rejects.toBeInstanceOf(FileKeyError);
+      await expect(store.stat(key)).rejects.toBeInstanceOf(FileKeyError);
     });
   });
 }

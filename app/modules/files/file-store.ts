@@ -1,9 +1,12 @@
-// Where the shop keeps the files staff upload (product images): a small, byte-oriented store so the
-// local folder of today (local-file-store.server.ts) and a bucket tomorrow are interchangeable. The
-// sandbox twin (memory-file-store.server.ts) serves the tests; both pass file-store.contract.ts.
+// Where the shop keeps its files (product and blog images, the renditions /images caches, shipping
+// labels): a small, byte-oriented store, so the local folder (local-file-store.server.ts) and an
+// S3-compatible bucket (s3-file-store.server.ts) are interchangeable and two app instances may share
+// a bucket. The sandbox twin (memory-file-store.server.ts) serves the tests; all three pass
+// file-store.contract.ts. Keys below PUBLIC_FILE_PREFIXES are served to anyone at /files; every other
+// key is private, reached only through a signed, expiring link (signedUrl).
 
 export interface FileStore {
-  /** "local" for the DATA_DIR/files folder, "memory" for the tests' sandbox. */
+  /** "local" for the DATA_DIR/files folder, "s3" for a bucket, "memory" for the tests' sandbox. */
   readonly name: string;
   /** Stores `bytes` at `key`, replacing what was there; a reader never sees half a file. */
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
@@ -12,8 +15,33 @@ export interface FileStore {
   /** Removes the file at `key`; nothing happens when there is none. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** The size and last change of the file at `key` (they name its cached renditions and ETags), or null. */
+  stat(key: string): Promise<FileStat | null>;
   /** Every key below `prefix` ("products/" or "" for all), sorted, for backups and clean-ups. */
   list(prefix: string): Promise<string[]>;
+  /**
+   * A link that downloads the file at `key` until `expiresInSeconds` after `now` (default: the
+   * present), then stops working: a presigned bucket URL, or an HMAC-signed app URL
+   * (signed-file-links.server.ts) for the local folder. The only way to a private file's bytes from a browser.
+   */
+  signedUrl(key: string, options: SignedUrlOptions): Promise<string>;
+}
+
+export type FileStat = { size: number; modifiedAt: Date };
+
+export type SignedUrlOptions = {
+  expiresInSeconds: number;
+  /** The file name the browser is given (Content-Disposition); letters, digits, dot, dash and underscore. */
+  downloadName?: string;
+  now?: Date;
+};
+
+/** The folders of the store anyone may read at /files: product and blog images. Labels, the cache and anything else are not. */
+export const PUBLIC_FILE_PREFIXES = ["products/", "blog/"] as const;
+
+/** Whether `key` is a well-formed key below a public prefix, so /files and /images may serve it. */
+export function isPublicFileKey(key: string): boolean {
+  return fileKeySegments(key) !== null && PUBLIC_FILE_PREFIXES.some((prefix) => key.startsWith(prefix));
 }
 
 export class FileKeyError extends Error {

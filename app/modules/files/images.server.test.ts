@@ -1,17 +1,16 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   acceptedFormats,
   answerRendition,
   findRendition,
   negotiateFormat,
   prerenderRenditions,
+  RENDITION_CACHE_PREFIX,
   type RenderLimits,
   safeSegments,
 } from "./images.server";
+import { memoryFileStore } from "./memory-file-store.server";
 import { createRenderBudget, createRenderQueue } from "./render-limits.server";
 import { IMAGE_WIDTHS, type ImageWidth, imageSrcSet, imageUrl } from "./responsive-images";
 
@@ -40,32 +39,27 @@ const svg =
   '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="1000" viewBox="0 0 800 1000"><rect width="800" height="1000" fill="#7a2e3b"/></svg>';
 const everyFormat = "image/avif,image/webp,*/*";
 
-let workDir: string;
-let filesDir: string;
-let cacheDir: string;
+// Symbolic links in the local folder are the local store's to refuse (local-file-store.test.ts).
+const files = memoryFileStore();
+const svgBytes = new TextEncoder().encode(svg);
 
 beforeAll(async () => {
-  workDir = await mkdtemp(path.join(os.tmpdir(), "vetrina-images-"));
-  filesDir = path.join(workDir, "files");
-  cacheDir = path.join(workDir, "cache", "images");
-  await mkdir(path.join(filesDir, "products", "1"), { recursive: true });
-  for (let index = 0; index < 8; index++)
-    await writeFile(path.join(filesDir, "products", "1", `nero-${index}.svg`), svg);
-  await writeFile(path.join(filesDir, "products", "1", "notes.txt"), "not an image");
-  await writeFile(path.join(workDir, "secret.svg"), svg);
-  await symlink(path.join(workDir, "secret.svg"), path.join(filesDir, "products", "1", "link.svg"));
-  await symlink(path.join(filesDir, "products", "1", "notes.txt"), path.join(filesDir, "products", "1", "notes.svg"));
+  for (let index = 0; index < 8; index++) await files.put(`products/1/nero-${index}.svg`, svgBytes, "image/svg+xml");
+  await files.put("products/1/notes.txt", new TextEncoder().encode("not an image"), "text/plain");
+  await files.put("labels/secret.svg", svgBytes, "image/svg+xml");
 });
 
-afterAll(() => rm(workDir, { recursive: true, force: true }));
-
 beforeEach(async () => {
-  await rm(cacheDir, { recursive: true, force: true });
+  for (const key of await files.list(RENDITION_CACHE_PREFIX)) await files.delete(key);
   Object.assign(renders, { running: 0, most: 0, total: 0 });
 });
 
+/** The cached renditions, as "{folder}/{file}" below the cache prefix. */
+const cached = async () =>
+  (await files.list(RENDITION_CACHE_PREFIX)).map((key) => key.slice(RENDITION_CACHE_PREFIX.length));
+
 const find = (relativePath: string, accept: string | null = everyFormat, width: ImageWidth = 320) =>
-  findRendition({ filesDir, cacheDir, relativePath, width, accept });
+  findRendition({ files, relativePath, width, accept });
 
 /** The rendition asked for, answered with `limits` (the process's own when not given). */
 async function answer(
@@ -92,7 +86,7 @@ describe("negotiateFormat", () => {
 });
 
 describe("safeSegments", () => {
-  it("refuses anything that could leave the files directory or is not an image", () => {
+  it("refuses anything that could leave the files, is private or is not an image", () => {
     expect(safeSegments("products/1/nero-0.svg")).toEqual(["products", "1", "nero-0.svg"]);
     for (const bad of [
       "../secret.svg",
@@ -103,6 +97,8 @@ describe("safeSegments", () => {
       "products//x.svg",
       "products/1/notes.txt",
       "products/1/x.constructor",
+      "labels/1.png",
+      "cache/images/x/320.png",
       "",
     ]) {
       expect(safeSegments(bad)).toBeNull();
@@ -111,7 +107,7 @@ describe("safeSegments", () => {
 });
 
 describe("findRendition and answerRendition", () => {
-  it("render the requested width in the negotiated format and cache it on disk", async () => {
+  it("render the requested width in the negotiated format and cache it in the store", async () => {
     const rendition = await find("products/1/nero-0.svg");
     // The ETag is known before any work, so a browser holding the rendition costs nothing.
     expect(renders.total).toBe(0);
@@ -121,8 +117,10 @@ describe("findRendition and answerRendition", () => {
     expect(metadata.width).toBe(320);
     expect(metadata.height).toBe(400);
     // One folder per source file version, one file per width and format.
-    const [folder] = await readdir(cacheDir);
-    expect(await readdir(path.join(cacheDir, folder as string))).toEqual(["320.avif"]);
+    const [entry] = await cached();
+    expect(await cached()).toHaveLength(1);
+    const [folder, name] = (entry as string).split("/");
+    expect(name).toBe("320.avif");
     expect(rendition?.etag).toBe(`"${folder}-320.avif"`);
     // The second answer comes from the cache, identical.
     expect((await answer("products/1/nero-0.svg")).body.equals(first.body)).toBe(true);
@@ -138,11 +136,11 @@ describe("findRendition and answerRendition", () => {
     expect((await sharp(png.body).metadata()).format).toBe("png");
   });
 
-  it("find nothing for missing files, traversal, links leading outside or to something else than an image", async () => {
+  it("find nothing for missing files, traversal, private files or something else than an image", async () => {
     expect(await find("products/1/missing.svg")).toBeNull();
     expect(await find("../secret.svg")).toBeNull();
-    expect(await find("products/1/link.svg")).toBeNull();
-    expect(await find("products/1/notes.svg")).toBeNull();
+    expect(await find("labels/secret.svg")).toBeNull();
+    expect(await find("products/1/notes.txt")).toBeNull();
     expect(await find("products/1")).toBeNull();
   });
 });
@@ -213,7 +211,7 @@ describe("bounded rendering", () => {
       limits: bounds,
     });
     expect(webpOnly).toMatchObject({ exact: false, contentType: "image/svg+xml" });
-    expect(webpOnly.body.equals(await readFile(path.join(filesDir, "products", "1", "nero-0.svg")))).toBe(true);
+    expect(webpOnly.body.equals(Buffer.from(svgBytes))).toBe(true);
     expect(renders.total).toBe(2);
     // Another client still has its budget.
     expect((await answer("products/1/nero-0.svg", { width: 160, client: "203.0.113.8", limits: bounds })).exact).toBe(
@@ -228,12 +226,12 @@ describe("bounded rendering", () => {
 });
 
 describe("prerenderRenditions", () => {
-  it("renders the given widths ahead of time, so requests for them read the disk", async () => {
+  it("renders the given widths ahead of time, so requests for them read the cache", async () => {
     const relativePaths = ["products/1/nero-0.svg", "products/1/nero-1.svg"];
-    await prerenderRenditions({ filesDir, cacheDir, relativePaths, widths: [320, 640], format: "avif" });
+    await prerenderRenditions({ files, keys: relativePaths, widths: [320, 640], format: "avif" });
     expect(renders.total).toBe(4);
     // Already there: not rendered again.
-    await prerenderRenditions({ filesDir, cacheDir, relativePaths, widths: [320], format: "avif" });
+    await prerenderRenditions({ files, keys: relativePaths, widths: [320], format: "avif" });
     expect(renders.total).toBe(4);
     const noBudget = limits({ perMinute: 0 });
     for (const relativePath of relativePaths) {

@@ -1,29 +1,34 @@
 // Renders the responsive renditions of /files images with sharp: one of the allowed widths, in the
-// best format the browser accepts (AVIF, WebP, else PNG or JPEG), cached on disk so each rendition is
-// computed once. Rendering is bounded (render-limits.server.ts, docs/decisions/0008-image-renditions.md): a
-// request that may not render gets a stand-in, the nearest rendition already on disk or the original.
+// best format the browser accepts (AVIF, WebP, else PNG or JPEG), cached in the file store (below
+// RENDITION_CACHE_PREFIX) so each rendition is computed once, and once for every app instance sharing
+// a bucket. Rendering is bounded (render-limits.server.ts, docs/decisions/0008-image-renditions.md): a
+// request that may not render gets a stand-in, the nearest rendition already cached or the original.
 import { createHash } from "node:crypto";
-import { access, mkdir, readdir, readFile, realpath, rename, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp, { type Sharp } from "sharp";
-import { fileKeySegments } from "./file-store";
+import { type FileStore, isPublicFileKey } from "./file-store";
 import { createRenderBudget, createRenderQueue, type RenderBudget, type RenderQueue } from "./render-limits.server";
 import { IMAGE_WIDTHS, type ImageWidth } from "./responsive-images";
 
 export type ImageFormat = "avif" | "webp" | "png" | "jpeg";
 
-/** An image file under the files directory, found and checked. */
+/** Where the store keeps the renditions: one folder per source version, one file per width and format. */
+export const RENDITION_CACHE_PREFIX = "cache/images/";
+
+/** An image of the store, below a public prefix, found and checked. */
 type SourceImage = {
-  file: string;
-  extension: string;
-  /** Changes whenever the file (its path, size or date) or the render settings change: names its renditions. */
+  /** Its key in the store: "products/1/nero-0.svg". */
   key: string;
+  extension: string;
+  /** Changes whenever the file (its key, size or date) or the render settings change: names its renditions. */
+  version: string;
 };
 
 /** A rendition a browser asks for, located but neither read nor rendered. */
 export type RenditionRequest = {
+  files: FileStore;
   source: SourceImage;
-  /** The cache folder of this source's renditions, one file per width and format: "320.avif". */
+  /** The cache folder of this source's renditions, one file per width and format: "cache/images/{version}/320.avif". */
   folder: string;
   width: ImageWidth;
   /** The formats the browser accepts, best first: the first is the one asked for, the others may stand in. */
@@ -68,21 +73,20 @@ const sourceContentTypes: Record<string, string> = {
   avif: "image/avif",
   gif: "image/gif",
 };
+/** The type an image of the store is served as (/files, stand-ins), by its key's extension; undefined for anything else. */
+export function imageContentType(key: string): string | undefined {
+  const extension = path.extname(key).slice(1).toLowerCase();
+  return Object.hasOwn(sourceContentTypes, extension) ? sourceContentTypes[extension] : undefined;
+}
+
 // Bumped when the encoder settings change, so cached files and browser copies are renewed.
 const RENDER_VERSION = "1";
-/** The path segments of a request for a file under /files, or null when it could name anything else. */
+/** The path segments of a request for an image under /files, or null when it could name anything else. */
 export function safeSegments(relativePath: string): string[] | null {
-  const segments = fileKeySegments(relativePath);
-  if (!segments) return null;
+  if (!isPublicFileKey(relativePath)) return null;
   const extension = path.extname(relativePath).slice(1).toLowerCase();
-  return Object.hasOwn(sourceContentTypes, extension) ? segments : null;
+  return Object.hasOwn(sourceContentTypes, extension) ? relativePath.split("/") : null;
 }
-
-/** Where the renditions of the images under `filesDir` (DATA_DIR/files) are kept: DATA_DIR/cache/images. */
-export function renditionCacheDir(filesDir: string): string {
-  return path.join(path.dirname(filesDir), "cache", "images");
-}
-
 /** The formats the browser accepts, best first: AVIF, WebP, then PNG for sources that may be transparent, JPEG for photos. */
 export function acceptedFormats(accept: string | null, sourceExtension: string): ImageFormat[] {
   const accepted = (accept ?? "").toLowerCase();
@@ -100,31 +104,37 @@ export function negotiateFormat(accept: string | null, sourceExtension: string):
 }
 
 /**
- * The rendition of `relativePath` (below `filesDir`) at `width` that the Accept header asks for, or
- * null when no such file exists. Only checks and locates: `answerRendition` reads or renders it.
+ * The rendition of `relativePath` (a key of `files` below a public prefix) at `width` that the Accept
+ * header asks for, or null when no such image exists. Only checks and locates: `answerRendition`
+ * reads or renders it.
  */
 export async function findRendition({
-  filesDir,
-  cacheDir,
+  files,
   relativePath,
   width,
   accept,
 }: {
-  filesDir: string;
-  cacheDir: string;
+  files: FileStore;
   relativePath: string;
   width: ImageWidth;
   accept: string | null;
 }): Promise<RenditionRequest | null> {
-  const source = await findSource(filesDir, relativePath);
+  const source = await findSource(files, relativePath);
   if (!source) return null;
   const formats = acceptedFormats(accept, source.extension);
   const name = renditionName(width, formats[0] as ImageFormat);
-  return { source, folder: path.join(cacheDir, source.key), width, formats, etag: `"${source.key}-${name}"` };
+  return {
+    files,
+    source,
+    folder: `${RENDITION_CACHE_PREFIX}${source.version}`,
+    width,
+    formats,
+    etag: `"${source.version}-${name}"`,
+  };
 }
 
 /**
- * The rendition asked for when it is on disk or being rendered, or when the process has room for one
+ * The rendition asked for when it is cached or being rendered, or when the process has room for one
  * more render and `clientIp` has budget left; otherwise a stand-in, so a request never waits long and
  * never fails for want of rendering.
  */
@@ -134,79 +144,66 @@ export async function answerRendition(
   limits: RenderLimits = processLimits,
 ): Promise<ImageAnswer> {
   const format = request.formats[0] as ImageFormat;
-  const file = path.join(request.folder, renditionName(request.width, format));
+  const key = `${request.folder}/${renditionName(request.width, format)}`;
   const exact = (body: Buffer): ImageAnswer => ({
     etag: request.etag,
     contentType: contentTypes[format],
     body,
     exact: true,
   });
-  const cached = await readIfPresent(file);
-  if (cached) return exact(cached);
-  if (!inFlight.has(file) && !(limits.queue.hasRoom() && limits.budget.take(clientIp))) return standIn(request);
-  return exact(await renderOnce(request.source, request.width, format, file, limits.queue));
+  const cached = await request.files.read(key);
+  if (cached) return exact(Buffer.from(cached));
+  const rendering = inFlightOf(request.files);
+  if (!rendering.has(key) && !(limits.queue.hasRoom() && limits.budget.take(clientIp))) return standIn(request);
+  return exact(await renderOnce(request, format, key, limits.queue));
 }
 
 /**
- * Renders, one after another through the process's queue, the renditions of `relativePaths` at
- * `widths` in `format` that are not on disk yet: for images known ahead of time, such as the demo's.
+ * Renders, one after another through the process's queue, the renditions of `keys` at `widths` in
+ * `format` that are not cached yet: for images known ahead of time, such as the demo's and uploads.
  */
 export async function prerenderRenditions({
-  filesDir,
-  cacheDir,
-  relativePaths,
+  files,
+  keys,
   widths,
   format,
 }: {
-  filesDir: string;
-  cacheDir: string;
-  relativePaths: string[];
+  files: FileStore;
+  keys: string[];
   widths: ImageWidth[];
   format: ImageFormat;
 }): Promise<void> {
-  for (const relativePath of relativePaths) {
-    const source = await findSource(filesDir, relativePath);
-    if (!source) throw new Error(`No image to pre-render at ${relativePath}`);
+  for (const relativePath of keys) {
+    const request = await findRendition({ files, relativePath, width: widths[0] ?? IMAGE_WIDTHS[0], accept: null });
+    if (!request) throw new Error(`No image to pre-render at ${relativePath}`);
     for (const width of widths) {
-      const file = path.join(cacheDir, source.key, renditionName(width, format));
-      if (!(await exists(file))) await renderOnce(source, width, format, file, processLimits.queue);
+      const key = `${request.folder}/${renditionName(width, format)}`;
+      if (!(await files.exists(key))) await renderOnce({ ...request, width }, format, key, processLimits.queue);
     }
   }
 }
 
-async function findSource(filesDir: string, relativePath: string): Promise<SourceImage | null> {
+async function findSource(files: FileStore, relativePath: string): Promise<SourceImage | null> {
   const segments = safeSegments(relativePath);
   if (!segments) return null;
-  const root = path.resolve(filesDir);
-  try {
-    // realpath also resolves symbolic links, which must not lead outside the files directory either.
-    const file = await realpath(path.join(root, ...segments));
-    const realRoot = await realpath(root);
-    if (!file.startsWith(realRoot + path.sep)) return null;
-    const stats = await stat(file);
-    if (!stats.isFile()) return null;
-    // A link inside the files directory must lead to an image too, as it is served as one when standing in.
-    const extension = path.extname(file).slice(1).toLowerCase();
-    if (!Object.hasOwn(sourceContentTypes, extension)) return null;
-    const key = createHash("sha256")
-      .update([RENDER_VERSION, segments.join("/"), stats.size, stats.mtimeMs].join("\n"))
-      .digest("hex")
-      .slice(0, 32);
-    return { file, extension, key };
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
-    throw error;
-  }
+  const key = segments.join("/");
+  const stat = await files.stat(key);
+  if (!stat) return null;
+  const version = createHash("sha256")
+    .update([RENDER_VERSION, key, stat.size, stat.modifiedAt.getTime()].join("\n"))
+    .digest("hex")
+    .slice(0, 32);
+  return { key, extension: path.extname(key).slice(1).toLowerCase(), version };
 }
 
 function renditionName(width: ImageWidth, format: ImageFormat): string {
   return `${width}.${format}`;
 }
 
-/** The closest rendition already on disk (the smallest at least as wide, else the widest), else the original. */
-async function standIn({ source, folder, width, formats }: RenditionRequest): Promise<ImageAnswer> {
-  // One directory listing instead of a look-up per width and format: stand-ins are what a flood of requests gets.
-  const onDisk = new Set(await readdir(folder).catch(() => [] as string[]));
+/** The closest rendition already cached (the smallest at least as wide, else the widest), else the original. */
+async function standIn({ files, source, folder, width, formats }: RenditionRequest): Promise<ImageAnswer> {
+  // One listing instead of a look-up per width and format: stand-ins are what a flood of requests gets.
+  const cached = new Set((await files.list(`${folder}/`)).map((key) => key.slice(folder.length + 1)));
   const widths = [
     ...IMAGE_WIDTHS.filter((candidate) => candidate >= width),
     ...IMAGE_WIDTHS.filter((candidate) => candidate < width).reverse(),
@@ -214,72 +211,65 @@ async function standIn({ source, folder, width, formats }: RenditionRequest): Pr
   for (const candidateWidth of widths) {
     for (const format of formats) {
       const name = renditionName(candidateWidth, format);
-      if (onDisk.has(name)) {
-        const body = await readFile(path.join(folder, name));
-        return { etag: `"${source.key}-${name}"`, contentType: contentTypes[format], body, exact: false };
-      }
+      const body = cached.has(name) ? await files.read(`${folder}/${name}`) : null;
+      if (body)
+        return {
+          etag: `"${source.version}-${name}"`,
+          contentType: contentTypes[format],
+          body: Buffer.from(body),
+          exact: false,
+        };
     }
   }
+  const original = await files.read(source.key);
+  if (!original) throw new Error(`The image ${source.key} went away while answered`);
   return {
-    etag: `"${source.key}-original"`,
+    etag: `"${source.version}-original"`,
     contentType: sourceContentTypes[source.extension] as string,
-    body: await readFile(source.file),
+    body: Buffer.from(original),
     exact: false,
   };
 }
 
-async function readIfPresent(file: string): Promise<Buffer | null> {
-  try {
-    return await readFile(file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
-    throw error;
+// Renditions being rendered or waiting for their turn, by store and cache key, so simultaneous
+// requests for one share the work.
+const inFlight = new WeakMap<FileStore, Map<string, Promise<Buffer>>>();
+
+function inFlightOf(files: FileStore): Map<string, Promise<Buffer>> {
+  let rendering = inFlight.get(files);
+  if (!rendering) {
+    rendering = new Map();
+    inFlight.set(files, rendering);
   }
+  return rendering;
 }
 
-function exists(file: string): Promise<boolean> {
-  return access(file).then(
-    () => true,
-    () => false,
-  );
-}
-
-// Renditions being rendered or waiting for their turn, so simultaneous requests for one share the work.
-const inFlight = new Map<string, Promise<Buffer>>();
-
-function renderOnce(
-  source: SourceImage,
-  width: ImageWidth,
-  format: ImageFormat,
-  file: string,
-  queue: RenderQueue,
-): Promise<Buffer> {
-  let pending = inFlight.get(file);
+function renderOnce(request: RenditionRequest, format: ImageFormat, key: string, queue: RenderQueue): Promise<Buffer> {
+  const rendering = inFlightOf(request.files);
+  let pending = rendering.get(key);
   if (!pending) {
     pending = queue
       .run(async () => {
-        const output = await render(source, width, format);
-        await mkdir(path.dirname(file), { recursive: true });
-        // Written aside and renamed, so a reader never sees half a file.
-        const partial = `${file}.${process.pid}.${Date.now()}.tmp`;
-        await writeFile(partial, output);
-        await rename(partial, file);
+        const original = await request.files.read(request.source.key);
+        if (!original) throw new Error(`The image ${request.source.key} went away before it was rendered`);
+        const output = await render(Buffer.from(original), request.source.extension, request.width, format);
+        await request.files.put(key, output, contentTypes[format]);
         return output;
       })
-      .finally(() => inFlight.delete(file));
-    inFlight.set(file, pending);
+      .finally(() => rendering.delete(key));
+    rendering.set(key, pending);
   }
   return pending;
 }
 
-async function render(source: SourceImage, width: number, format: ImageFormat): Promise<Buffer> {
+async function render(original: Buffer, extension: string, width: number, format: ImageFormat): Promise<Buffer> {
   let image: Sharp;
-  if (source.extension === "svg") {
+  if (extension === "svg") {
     // Vector art is drawn directly at the target width (density scales the SVG's own size), never upscaled pixels.
-    const { width: naturalWidth } = await sharp(source.file).metadata();
-    image = sharp(source.file, { density: (72 * width) / (naturalWidth || width) }).resize({ width });
+    const { width: naturalWidth } = await sharp(original).metadata();
+    image = sharp(original, { density: (72 * width) / (naturalWidth || width) }).resize({ width });
   } else {
-    image = sharp(source.file).rotate().resize({ width, withoutEnlargement: true });
+    image = sharp(original).rotate().resize({ width, withoutEnlargement: true });
   }
   switch (format) {
     case "avif":

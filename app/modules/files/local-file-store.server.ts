@@ -1,10 +1,31 @@
-import { access, mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, realpath, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { checkedFileKey, type FileStore, fileKeySegments } from "./file-store";
+import { signFileLink } from "./signed-file-links.server";
 
-/** The files under `root` (DATA_DIR/files), which the shop serves at /files and renders at /images. */
-export function localFileStore(root: string): FileStore {
-  const fileFor = (key: string) => path.join(path.resolve(root), ...checkedFileKey(key));
+/**
+ * The files under `root` (DATA_DIR/files). Its signed links are app URLs signed with `linkSecret`
+ * (the app's secret), which app/routes/signed-file.ts checks with the same secret.
+ */
+export function localFileStore(root: string, { linkSecret }: { linkSecret: string }): FileStore {
+  const resolvedRoot = path.resolve(root);
+  const fileFor = (key: string) => path.join(resolvedRoot, ...checkedFileKey(key));
+  /**
+   * The file of `key` when it is a plain file reached without symbolic links (put never makes one:
+   * a link could lead out of the folder, or show a non-image under an image's name), else null.
+   */
+  async function existingFile(key: string): Promise<string | null> {
+    const file = fileFor(key);
+    try {
+      const real = await realpath(file);
+      const relative = path.relative(await realpath(resolvedRoot), real);
+      if (relative.split(path.sep).join("/") !== checkedFileKey(key).join("/")) return null;
+      return (await stat(real)).isFile() ? real : null;
+    } catch (error) {
+      if (["ENOENT", "ENOTDIR"].includes((error as NodeJS.ErrnoException).code ?? "")) return null;
+      throw error;
+    }
+  }
   return {
     name: "local",
     async put(key, bytes) {
@@ -16,25 +37,23 @@ export function localFileStore(root: string): FileStore {
       await rename(partial, file);
     },
     async read(key) {
-      try {
-        return new Uint8Array(await readFile(fileFor(key)));
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
-        throw error;
-      }
+      const file = await existingFile(key);
+      return file ? new Uint8Array(await readFile(file)) : null;
     },
     async delete(key) {
       await rm(fileFor(key), { force: true });
     },
     async exists(key) {
-      const file = fileFor(key);
-      return await access(file).then(
-        () => true,
-        () => false,
-      );
+      return (await existingFile(key)) !== null;
+    },
+    async stat(key) {
+      const file = await existingFile(key);
+      if (!file) return null;
+      const stats = await stat(file);
+      return { size: stats.size, modifiedAt: stats.mtime };
     },
     async list(prefix) {
-      const entries = await readdir(path.resolve(root), { recursive: true, withFileTypes: true }).catch(
+      const entries = await readdir(resolvedRoot, { recursive: true, withFileTypes: true }).catch(
         (error: NodeJS.ErrnoException) => {
           if (error.code === "ENOENT") return [];
           throw error;
@@ -44,12 +63,15 @@ export function localFileStore(root: string): FileStore {
         entries
           .filter((entry) => entry.isFile())
           .map((entry) =>
-            path.relative(path.resolve(root), path.join(entry.parentPath, entry.name)).split(path.sep).join("/"),
+            path.relative(resolvedRoot, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"),
           )
           // Half-written files (put's ".tmp") and anything no key could name are not files of the store.
           .filter((key) => key.startsWith(prefix) && !key.endsWith(".tmp") && fileKeySegments(key) !== null)
           .sort()
       );
+    },
+    async signedUrl(key, options) {
+      return signFileLink(linkSecret, key, options);
     },
   };
 }

@@ -1,4 +1,6 @@
+import { randomBytes } from "node:crypto";
 import { checkedFileKey, type FileStore } from "./file-store";
+import { signFileLink } from "./signed-file-links.server";
 
 export type MemoryFileStore = FileStore & {
   /** What was stored at `key`, with its content type, for tests to inspect. */
@@ -6,15 +8,22 @@ export type MemoryFileStore = FileStore & {
   keys(): string[];
 };
 
-/** The sandbox twin of the local folder: files kept in memory, for tests. */
-export function memoryFileStore(): MemoryFileStore {
-  const files = new Map<string, { bytes: Uint8Array; contentType: string }>();
+/**
+ * The sandbox twin of the local folder: files kept in memory, for tests. Its signed links are app
+ * URLs signed with `linkSecret`, as the local folder's (a random one when the test never opens them).
+ */
+export function memoryFileStore({
+  linkSecret = randomBytes(32).toString("base64"),
+}: {
+  linkSecret?: string;
+} = {}): MemoryFileStore {
+  const files = new Map<string, { bytes: Uint8Array; contentType: string; modifiedAt: Date }>();
   const keyOf = (key: string) => checkedFileKey(key).join("/");
   return {
     name: "memory",
     async put(key, bytes, contentType) {
       // A copy, as a disk would keep: the caller may reuse its buffer.
-      files.set(keyOf(key), { bytes: new Uint8Array(bytes), contentType });
+      files.set(keyOf(key), { bytes: new Uint8Array(bytes), contentType, modifiedAt: new Date() });
     },
     async read(key) {
       const file = files.get(keyOf(key));
@@ -26,8 +35,15 @@ export function memoryFileStore(): MemoryFileStore {
     async exists(key) {
       return files.has(keyOf(key));
     },
+    async stat(key) {
+      const file = files.get(keyOf(key));
+      return file ? { size: file.bytes.length, modifiedAt: file.modifiedAt } : null;
+    },
     async list(prefix) {
       return [...files.keys()].filter((key) => key.startsWith(prefix)).sort();
+    },
+    async signedUrl(key, options) {
+      return signFileLink(linkSecret, key, options);
     },
     entry: (key) => files.get(keyOf(key)),
     keys: () => [...files.keys()],

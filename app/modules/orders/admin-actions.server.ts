@@ -31,15 +31,14 @@ const failure = (intent: AdminOrderIntent | "unknown", title: string, message: s
 const isIntent = (value: string): value is AdminOrderIntent => (adminOrderIntents as readonly string[]).includes(value);
 
 export async function runAdminOrderAction(
-  services: Pick<Services, "db" | "clock" | "publicUrl" | "carrier" | "payments">,
-  dataDir: string,
+  services: Pick<Services, "db" | "clock" | "publicUrl" | "carrier" | "payments" | "files">,
   admin: AdminActor,
   form: FormData,
 ): Promise<AdminAnswer> {
   const intent = String(form.get("intent") ?? "");
   if (!isIntent(intent)) return failure("unknown", "Errore", "Azione non riconosciuta.");
   const actor = `staff:${admin.id}`;
-  const deps: ShippingDeps = { ...services, dataDir };
+  const deps: ShippingDeps = services;
   const orderId = String(form.get("orderId") ?? "");
   const needsOrder = intent !== "close-day" && intent !== "create-shipments";
   if (needsOrder && !isOrderId(orderId)) return failure(intent, "Errore", "Ordine non trovato.");

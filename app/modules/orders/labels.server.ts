@@ -4,22 +4,45 @@ import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { orders } from "~/db/schema";
+import { logger } from "~/logger.server";
 import { appSecret } from "~/modules/accounts/auth-secret.server";
 import type { CurrentUser } from "~/modules/accounts/current-user";
+import { type FileStore, fileKeySegments } from "~/modules/files/file-store";
 import { isOrderId, shortOrderId } from "./order-views";
 
-// Shipping labels are PDF files in DATA_DIR/labels; orders.shipping_label_path holds a file name
-// relative to that folder. They carry customers' addresses, so they stay out of DATA_DIR/files,
-// which /files serves to anyone (a path check in front of it is bypassed by "/files/%6cabels/…"):
-// only findLabel's checks lead to one: the viewer must be the order's customer or an admin AND
-// hold a link the shop signed in the last LABEL_LINK_MINUTES (a link copied out of a page or a
-// browser history stops working).
+// Shipping labels are PDF files in the file store below LABEL_PREFIX; orders.shipping_label_path
+// holds the file name below it. They carry customers' addresses, so they are private: /files serves
+// only public prefixes, and only findLabel's checks lead to one: the viewer must be the order's
+// customer or an admin AND hold a link the shop signed in the last LABEL_LINK_MINUTES (a link copied
+// out of a page or a browser history stops working). The route then sends the browser to the store's
+// own signed link, which works for LABEL_DOWNLOAD_SECONDS only.
 
 /** How long a label link a page hands out keeps working. */
 export const LABEL_LINK_MINUTES = 30;
 
-export function labelsDir(dataDir: string): string {
-  return path.join(dataDir, "labels");
+/** How long the store's link to the label's bytes works: enough to open it, too short to pass around. */
+export const LABEL_DOWNLOAD_SECONDS = 300;
+
+/** Where the store keeps the labels: a private prefix, never served at /files. */
+export const LABEL_PREFIX = "labels/";
+
+/** The store key of a stored label path (a single file name), or null when it could name anything else. */
+export function labelKey(labelPath: string): string | null {
+  const segments = fileKeySegments(labelPath);
+  return segments?.length === 1 ? `${LABEL_PREFIX}${labelPath}` : null;
+}
+
+/** Keeps the label PDF a courier gave under `labelPath` (a file name of the order's shipment attempt). */
+export async function saveLabel(files: FileStore, labelPath: string, pdf: Uint8Array): Promise<void> {
+  const key = labelKey(labelPath);
+  if (!key) throw new Error(`Not a label file name: ${JSON.stringify(labelPath)}`);
+  await files.put(key, pdf, "application/pdf");
+}
+
+/** Removes the label kept under `labelPath`, when there is one. */
+export async function deleteLabel(files: FileStore, labelPath: string): Promise<void> {
+  const key = labelKey(labelPath);
+  if (key) await files.delete(key);
 }
 
 function linkSignature(orderId: string, expires: number, secret: string): Buffer {
@@ -48,17 +71,17 @@ function linkState(
 }
 
 export type LabelLookup =
-  | { found: true; file: string; downloadName: string }
+  | { found: true; key: string; downloadName: string }
   /** The link was not signed by the shop for this order, or its time is over. */
   | { found: false; reason: "bad-link" | "expired-link" }
   /** No such order, or not one this user may see: the same answer, so ids cannot be probed. */
   | { found: false; reason: "no-order" }
   | { found: false; reason: "no-label" };
 
-/** The label file of an order, for its customer or an admin holding a link from labelLink. */
+/** The label of an order in the store, for its customer or an admin holding a link from labelLink. */
 export async function findLabel(
   db: Queryable,
-  dataDir: string,
+  files: FileStore,
   orderId: string,
   viewer: Pick<CurrentUser, "id" | "role">,
   link: { query: URLSearchParams; now: Date; secret?: string },
@@ -73,16 +96,16 @@ export async function findLabel(
   if (!order || (viewer.role !== "admin" && order.userId !== viewer.id)) return { found: false, reason: "no-order" };
   if (!order.labelPath) return { found: false, reason: "no-label" };
 
-  const file = await labelFile(dataDir, order.labelPath);
-  if (!file) return { found: false, reason: "no-label" };
-  return { found: true, file, downloadName: `etichetta-${shortOrderId(orderId).slice(1)}.pdf` };
+  const key = await storedLabelKey(files, order.labelPath);
+  if (!key) return { found: false, reason: "no-label" };
+  return { found: true, key, downloadName: `etichetta-${shortOrderId(orderId).slice(1)}.pdf` };
 }
 
 /**
- * The label files of several orders, in the order asked, for the admin's merged download (the admin
- * area's guard has checked the role); orders without a label file are left out.
+ * The store keys of the labels of several orders, in the order asked, for the admin's merged
+ * download (the admin area's guard has checked the role); orders without a stored label are left out.
  */
-export async function labelFilesOfOrders(db: Queryable, dataDir: string, orderIds: string[]): Promise<string[]> {
+export async function labelKeysOfOrders(db: Queryable, files: FileStore, orderIds: string[]): Promise<string[]> {
   const ids = orderIds.filter(isOrderId);
   if (ids.length === 0) return [];
   const rows = await db
@@ -90,24 +113,43 @@ export async function labelFilesOfOrders(db: Queryable, dataDir: string, orderId
     .from(orders)
     .where(inArray(orders.id, ids));
   const pathOf = new Map(rows.map((row) => [row.id, row.labelPath]));
-  const files: string[] = [];
+  const keys: string[] = [];
   for (const id of ids) {
     const labelPath = pathOf.get(id);
-    const file = labelPath ? await labelFile(dataDir, labelPath) : null;
-    if (file) files.push(file);
+    const key = labelPath ? await storedLabelKey(files, labelPath) : null;
+    if (key) keys.push(key);
   }
-  return files;
+  return keys;
 }
 
-/** The file of a stored label path, when it exists inside the labels folder. */
-async function labelFile(dataDir: string, labelPath: string): Promise<string | null> {
-  const folder = labelsDir(dataDir);
-  const file = path.resolve(folder, labelPath);
-  // A path leading out of the labels folder is treated as no label at all.
-  if (!file.startsWith(folder + path.sep)) return null;
-  const exists = await fs.stat(file).then(
-    (stats) => stats.isFile(),
-    () => false,
-  );
-  return exists ? file : null;
+/** The key of a stored label path, when the store holds that label. */
+async function storedLabelKey(files: FileStore, labelPath: string): Promise<string | null> {
+  // A path that could name anything but a file of the labels is treated as no label at all.
+  const key = labelKey(labelPath);
+  return key && (await files.exists(key)) ? key : null;
+}
+
+/**
+ * Moves the labels an earlier version kept in DATA_DIR/labels into the store, once: each is copied
+ * unless the store has it already, then removed from the folder, so a second start finds nothing to
+ * move and an interrupted move resumes. Run at start-up, before the shop answers.
+ */
+export async function moveLabelFolderIntoStore(dataDir: string, files: FileStore): Promise<number> {
+  const folder = path.join(dataDir, "labels");
+  const entries = await fs.readdir(folder, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") return [];
+    throw error;
+  });
+  let moved = 0;
+  for (const entry of entries) {
+    const key = entry.isFile() ? labelKey(entry.name) : null;
+    // Left behind: half-written files of the old writer (".name.tmp") and anything no label could be.
+    if (!key) continue;
+    const file = path.join(folder, entry.name);
+    if (!(await files.exists(key))) await files.put(key, new Uint8Array(await fs.readFile(file)), "application/pdf");
+    await fs.rm(file);
+    moved++;
+  }
+  if (moved > 0) logger.info({ moved, from: folder }, "labels moved into the file store");
+  return moved;
 }

@@ -1,18 +1,15 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createConfirmedUser } from "~/modules/accounts/provisioning.server";
+import { memoryFileStore } from "~/modules/files/memory-file-store.server";
 import { connectTestDatabase } from "../../../tests/integration/database";
 import { insertOrder, testPassword, testShippingAddress, uniqueEmail } from "../../../tests/support/fixtures";
 import { getOrderDetail, listOrders } from "./admin-orders.server";
 import { listCustomerOrders } from "./customer-orders.server";
-import { findLabel, LABEL_LINK_MINUTES, labelLink, labelsDir } from "./labels.server";
+import { findLabel, LABEL_LINK_MINUTES, labelLink } from "./labels.server";
 import { noOrderFilters } from "./order-list-filters";
 
 const db = connectTestDatabase();
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vetrina-labels-"));
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+const files = memoryFileStore();
 
 const customer = (name: string, role: "customer" | "admin" = "customer") =>
   createConfirmedUser(db, { email: uniqueEmail(name), password: testPassword, name, role });
@@ -72,18 +69,21 @@ describe("admin orders", () => {
 });
 
 describe("shipping labels", () => {
-  it("go to the order's customer and to admins only, and only from the labels folder", async () => {
+  it("go to the order's customer and to admins only, and only from the store's labels", async () => {
     const anna = await customer("Anna");
     const luca = await customer("Luca");
     const admin = await customer("Admin", "admin");
-    fs.mkdirSync(labelsDir(dataDir), { recursive: true });
-    fs.writeFileSync(path.join(labelsDir(dataDir), "label-1.pdf"), "%PDF-1.4");
-    fs.writeFileSync(path.join(dataDir, "outside.pdf"), "%PDF-1.4");
+    const pdf = new TextEncoder().encode("%PDF-1.4");
+    await files.put("labels/label-1.pdf", pdf, "application/pdf");
+    // Files of the store outside the labels, which no label path may reach.
+    await files.put("outside.pdf", pdf, "application/pdf");
+    await files.put("products/1/label.pdf", pdf, "application/pdf");
 
     const withLabel = await insertOrder(db, anna, { shippingLabelPath: "label-1.pdf" });
     const withoutLabel = await insertOrder(db, anna);
     const lostLabel = await insertOrder(db, anna, { shippingLabelPath: "missing.pdf" });
     const escaping = await insertOrder(db, anna, { shippingLabelPath: "../outside.pdf" });
+    const elsewhere = await insertOrder(db, anna, { shippingLabelPath: "../products/1/label.pdf" });
 
     const asAnna = { id: anna, role: "customer" as const };
     const secret = "label-link-secret-for-tests";
@@ -94,25 +94,25 @@ describe("shipping labels", () => {
       now,
       secret,
     });
-    expect(await findLabel(db, dataDir, withLabel, asAnna, linkOf(withLabel))).toEqual({
+    expect(await findLabel(db, files, withLabel, asAnna, linkOf(withLabel))).toEqual({
       found: true,
-      file: path.join(labelsDir(dataDir), "label-1.pdf"),
+      key: "labels/label-1.pdf",
       downloadName: `etichetta-${withLabel.slice(0, 8)}.pdf`,
     });
-    expect(await findLabel(db, dataDir, withLabel, { id: admin, role: "admin" }, linkOf(withLabel))).toMatchObject({
+    expect(await findLabel(db, files, withLabel, { id: admin, role: "admin" }, linkOf(withLabel))).toMatchObject({
       found: true,
     });
-    expect(await findLabel(db, dataDir, withLabel, { id: luca, role: "customer" }, linkOf(withLabel))).toEqual({
+    expect(await findLabel(db, files, withLabel, { id: luca, role: "customer" }, linkOf(withLabel))).toEqual({
       found: false,
       reason: "no-order",
     });
-    for (const orderId of [withoutLabel, lostLabel, escaping]) {
-      expect(await findLabel(db, dataDir, orderId, asAnna, linkOf(orderId))).toEqual({
+    for (const orderId of [withoutLabel, lostLabel, escaping, elsewhere]) {
+      expect(await findLabel(db, files, orderId, asAnna, linkOf(orderId))).toEqual({
         found: false,
         reason: "no-label",
       });
     }
-    expect(await findLabel(db, dataDir, "../../etc/passwd", asAnna, linkOf(withLabel))).toEqual({
+    expect(await findLabel(db, files, "../../etc/passwd", asAnna, linkOf(withLabel))).toEqual({
       found: false,
       reason: "no-order",
     });
@@ -121,15 +121,15 @@ describe("shipping labels", () => {
     // secret, and one from 31 minutes ago.
     const bad = { found: false, reason: "bad-link" };
     const otherOrdersLink = linkOf(withoutLabel);
-    expect(await findLabel(db, dataDir, withLabel, asAnna, otherOrdersLink)).toEqual(bad);
+    expect(await findLabel(db, files, withLabel, asAnna, otherOrdersLink)).toEqual(bad);
     const tampered = linkOf(withLabel);
     tampered.query.set("scade", String(Number(tampered.query.get("scade")) + 3600));
-    expect(await findLabel(db, dataDir, withLabel, asAnna, tampered)).toEqual(bad);
-    expect(await findLabel(db, dataDir, withLabel, asAnna, { query: new URLSearchParams(), now, secret })).toEqual(bad);
-    expect(await findLabel(db, dataDir, withLabel, asAnna, { ...linkOf(withLabel), secret: "another-secret" })).toEqual(
+    expect(await findLabel(db, files, withLabel, asAnna, tampered)).toEqual(bad);
+    expect(await findLabel(db, files, withLabel, asAnna, { query: new URLSearchParams(), now, secret })).toEqual(bad);
+    expect(await findLabel(db, files, withLabel, asAnna, { ...linkOf(withLabel), secret: "another-secret" })).toEqual(
       bad,
     );
     const old = linkOf(withLabel, new Date(now.getTime() - (LABEL_LINK_MINUTES + 1) * 60_000));
-    expect(await findLabel(db, dataDir, withLabel, asAnna, old)).toEqual({ found: false, reason: "expired-link" });
+    expect(await findLabel(db, files, withLabel, asAnna, old)).toEqual({ found: false, reason: "expired-link" });
   });
 });

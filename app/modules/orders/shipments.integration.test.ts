@@ -1,6 +1,3 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { and, asc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderActivity, orderStatusChanges, orders, outgoingEmails, shipments } from "~/db/schema";
@@ -13,7 +10,7 @@ import { FakeGls } from "../../../tests/support/fake-gls-server";
 import { deleteTestVariants } from "../../../tests/support/fixtures";
 import { placeTestOrder } from "../../../tests/support/placed-orders";
 import { testClock, testServices } from "../../../tests/support/services";
-import { labelsDir } from "./labels.server";
+import { labelKey } from "./labels.server";
 import { closeCourierDay, deleteShipment, type ShippingDeps, shipOrder } from "./shipments.server";
 import { completeInStore, markDelivered } from "./staff-actions.server";
 
@@ -23,7 +20,6 @@ afterAll(() => deleteTestVariants(db));
 const clock = testClock();
 const services = testServices(db, clock);
 const sandbox = services.payments as SandboxProvider;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vetrina-shipments-"));
 const actor = "staff:test";
 const halfKilo = { weightGrams: 500, parcelCount: 1 };
 
@@ -33,8 +29,8 @@ beforeAll(async () => {
 });
 afterAll(() => gls.stop());
 
-const withSandbox: ShippingDeps = { ...services, dataDir };
-const withGls = (): ShippingDeps => ({ ...services, dataDir, carrier: glsCarrier(gls.settings({ timeoutMs: 300 })) });
+const withSandbox: ShippingDeps = services;
+const withGls = (): ShippingDeps => ({ ...services, carrier: glsCarrier(gls.settings({ timeoutMs: 300 })) });
 
 const paidOrder = async (delivery: "shipping" | "pickup" = "shipping") =>
   (await placeTestOrder(db, services, { delivery, pay: (sessionId) => sandbox.act(sessionId, "pay") })).orderId;
@@ -69,8 +65,12 @@ describe("shipping an order", () => {
       shippingParcels: 2,
     });
     expect(order.shippingTracking).toMatch(/^CN6\d{8}$/);
-    const label = fs.readFileSync(path.join(labelsDir(dataDir), order.shippingLabelPath ?? "-"));
-    expect(label.subarray(0, 5).toString()).toBe("%PDF-");
+    const label = await services.files.read(labelKey(order.shippingLabelPath ?? "-") ?? "-");
+    expect(
+      Buffer.from(label ?? [])
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
 
     const [shipment] = await shipmentsOf(orderId);
     expect(shipment).toMatchObject({ state: "created", parcelCount: 2, weightGrams: 1200, requestedBy: actor });

@@ -1,10 +1,9 @@
 import { randomInt } from "node:crypto";
-import fs from "node:fs/promises";
-import path from "node:path";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database, Transaction } from "~/db/client.server";
 import { orders, type ShippingAddress, shipments } from "~/db/schema";
 import { logger } from "~/logger.server";
+import type { FileStore } from "~/modules/files/file-store";
 import { enqueueEmail } from "~/modules/mail/queue.server";
 import { readSettings } from "~/modules/settings/settings.server";
 import { trackingLink } from "~/modules/settings/shop-settings";
@@ -14,7 +13,7 @@ import { CARRIER_NAME } from "~/modules/shop/constants";
 import type { Clock } from "~/services.server";
 import { recordOrderActivity } from "./activity.server";
 import type { CloseDayResult } from "./admin-answer";
-import { labelsDir } from "./labels.server";
+import { deleteLabel, saveLabel } from "./labels.server";
 import { applyOrderEvent } from "./lifecycle.server";
 import { shortOrderId } from "./order-views";
 import type { ShipmentForm } from "./shipment-form";
@@ -27,7 +26,7 @@ import { nextStatus } from "./transitions";
 // creates it twice. The order becomes shipped, with its tracking, label, timeline lines and the
 // customer's e-mail, in one transaction once the courier has given a parcel number.
 
-export type ShippingDeps = { db: Database; carrier: Carrier; clock: Clock; publicUrl: string; dataDir: string };
+export type ShippingDeps = { db: Database; carrier: Carrier; clock: Clock; publicUrl: string; files: FileStore };
 
 export type ShipOutcome =
   | { ok: true; message: string; trackingCode: string; warning: string | null }
@@ -209,11 +208,7 @@ async function finishShipment(
   actor: string,
 ): Promise<ShipOutcome> {
   const labelPath = `${attempt.orderId}-${attempt.request.attemptKey}.pdf`;
-  const folder = labelsDir(deps.dataDir);
-  await fs.mkdir(folder, { recursive: true });
-  const temporary = path.join(folder, `.${labelPath}.tmp`);
-  await fs.writeFile(temporary, shipment.labelPdf);
-  await fs.rename(temporary, path.join(folder, labelPath));
+  await saveLabel(deps.files, labelPath, shipment.labelPdf);
 
   const [first] = shipment.parcels;
   if (!first) throw new Error(`The courier gave no parcel for order ${attempt.orderId}`);
@@ -280,7 +275,7 @@ async function finishShipment(
   // The order left processing meanwhile (cancelled by another staff member): take the parcel back.
   await deleteParcelsQuietly(deps, shipment);
   await deps.db.update(shipments).set({ state: "deleted" }).where(eq(shipments.id, attempt.shipmentId));
-  await fs.rm(path.join(folder, labelPath), { force: true });
+  await deleteLabel(deps.files, labelPath);
   return { ok: false, message: "L'ordine è cambiato nel frattempo: la spedizione è stata annullata." };
 }
 

@@ -3,8 +3,8 @@ import { and, asc, eq, max } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { productImages, products, productVariants } from "~/db/schema";
 import { logger } from "~/logger.server";
-import { fileKeySegments } from "~/modules/files/file-store";
-import { prerenderRenditions, renditionCacheDir } from "~/modules/files/images.server";
+import { type FileStore, fileKeySegments } from "~/modules/files/file-store";
+import { prerenderRenditions } from "~/modules/files/images.server";
 import { IMAGE_WIDTHS } from "~/modules/files/responsive-images";
 import type { Services } from "~/services.server";
 import { acceptUpload, storedImageType } from "./accept-upload.server";
@@ -205,14 +205,13 @@ export async function deleteProductImage(
 /**
  * Renders the AVIF renditions of freshly uploaded images at every storefront width, one after another
  * through the process's render queue, without holding up the upload's answer: the product page's
- * first visitors then get them from the disk cache instead of a stand-in (about 1.6 s of one core per
- * image of 2400 px; docs/decisions/0008-image-renditions.md). Renditions read the local folder.
+ * first visitors then get them from the store's cache instead of a stand-in (about 1.6 s of one core per
+ * image of 2400 px; docs/decisions/0008-image-renditions.md).
  */
-export function renderUploadsAhead(filesDir: string, keys: string[]): void {
+export function renderUploadsAhead(files: FileStore, keys: string[]): void {
   prerenderRenditions({
-    filesDir,
-    cacheDir: renditionCacheDir(filesDir),
-    relativePaths: keys,
+    files,
+    keys,
     widths: [...IMAGE_WIDTHS],
     format: "avif",
   }).catch((error: unknown) => logger.warn({ err: error, keys }, "rendering uploaded images ahead failed"));

@@ -7,7 +7,6 @@ import { OrderNotes } from "~/components/admin/order-notes";
 import { OrderTimeline } from "~/components/admin/order-timeline";
 import { ShipmentDetails } from "~/components/admin/shipment-details";
 import { StatusBadge } from "~/components/orders/status-badge";
-import { config } from "~/config.server";
 import { currentAdmin } from "~/modules/accounts/admin-guard.server";
 import { readForm } from "~/modules/forms/read-form.server";
 import { runAdminOrderAction } from "~/modules/orders/admin-actions.server";
@@ -67,7 +66,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readForm(request);
   // The page's own order, whatever the form says.
   form.set("orderId", params.orderId);
-  const answer = await runAdminOrderAction(services(context), config().dataDir, admin, form);
+  const answer = await runAdminOrderAction(services(context), admin, form);
   return data(answer, { status: answer.ok ? 200 : 422 });
 }
 

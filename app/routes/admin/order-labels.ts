@@ -1,22 +1,25 @@
-import fs from "node:fs/promises";
-import { config } from "~/config.server";
 import { logger } from "~/logger.server";
 import { currentAdmin } from "~/modules/accounts/admin-guard.server";
-import { labelFilesOfOrders } from "~/modules/orders/labels.server";
+import { labelKeysOfOrders } from "~/modules/orders/labels.server";
 import { mergePdfs } from "~/modules/shipping/merge-pdfs.server";
 import { services } from "~/services.server";
 import { methodNotAllowed } from "../method-not-allowed.server";
 import type { Route } from "./+types/order-labels";
 
-/** The labels of the orders named by `ordine` (up to 50), as one PDF to print at once. */
+/**
+ * The labels of the orders named by `ordine` (up to 50), as one PDF to print at once: made here, so
+ * streamed by this admin-only route rather than through a signed link.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   currentAdmin(context);
+  const { db, files } = services(context);
   const orderIds = new URL(request.url).searchParams.getAll("ordine").slice(0, 50);
-  const files = await labelFilesOfOrders(services(context).db, config().dataDir, orderIds);
-  if (files.length === 0) return plainText(404, "Nessuna etichetta per gli ordini scelti.");
+  const keys = await labelKeysOfOrders(db, files, orderIds);
+  if (keys.length === 0) return plainText(404, "Nessuna etichetta per gli ordini scelti.");
+  const labels = (await Promise.all(keys.map((key) => files.read(key)))).filter((bytes) => bytes !== null);
   let merged: Uint8Array;
   try {
-    merged = await mergePdfs(await Promise.all(files.map((file) => fs.readFile(file))));
+    merged = await mergePdfs(labels);
   } catch (error) {
     logger.error({ err: error, orderIds }, "labels not merged");
     return plainText(422, "Un'etichetta non si può leggere: scarica le etichette una per volta dagli ordini.");

@@ -4,7 +4,6 @@ import { AdminAnswerNotice, adminActionClass, CloseDayButton } from "~/component
 import { OrderFilters } from "~/components/admin/order-filters";
 import { OrdersTable } from "~/components/admin/orders-table";
 import { Pager } from "~/components/admin/pager";
-import { config } from "~/config.server";
 import { currentAdmin } from "~/modules/accounts/admin-guard.server";
 import { readForm } from "~/modules/forms/read-form.server";
 import { runAdminOrderAction } from "~/modules/orders/admin-actions.server";
@@ -34,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = currentAdmin(context);
-  const answer = await runAdminOrderAction(services(context), config().dataDir, admin, await readForm(request));
+  const answer = await runAdminOrderAction(services(context), admin, await readForm(request));
   return data(answer, { status: answer.ok ? 200 : 422 });
 }
 

@@ -1,11 +1,9 @@
-import path from "node:path";
 import { ArrowDown, ArrowLeft, ArrowUp, Trash2 } from "lucide-react";
 import { useRef } from "react";
 import { data, Link, useFetcher } from "react-router";
 import { useFetcherAnswer } from "~/components/forms/use-fetcher-answer";
 import { showToast } from "~/components/toast";
 import { useHydrated } from "~/components/use-hydrated";
-import { config } from "~/config.server";
 import { currentAdmin } from "~/modules/accounts/admin-guard.server";
 import { parseProductId } from "~/modules/catalog/product-id";
 import { imageSrcSet, imageUrl } from "~/modules/files/responsive-images";
@@ -53,9 +51,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     };
     return data(notFound, { status: 404 });
   }
-  // The renditions read the local folder (routes/images.ts): files kept elsewhere are rendered on first request.
-  const filesDir = path.join(config().dataDir, "files");
-  const afterUpload = deps.files.name === "local" ? (keys: string[]) => renderUploadsAhead(filesDir, keys) : undefined;
+  const afterUpload = (keys: string[]) => renderUploadsAhead(deps.files, keys);
   const answer = await runProductImagesAction(deps, product, await readForm(request), { afterUpload });
   return data(answer, { status: answer.ok ? 200 : 422 });
 }

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
-import fs from "node:fs";
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
 import type { NewOrder, UserRole } from "../../../app/db/schema";
 import { resolveAuthSecret } from "../../../app/modules/accounts/auth-secret.server";
 import { createConfirmedUser } from "../../../app/modules/accounts/provisioning.server";
-import { labelLink } from "../../../app/modules/orders/labels.server";
+import { localFileStore } from "../../../app/modules/files/local-file-store.server";
+import { labelLink, saveLabel } from "../../../app/modules/orders/labels.server";
 import { insertOrder, testPassword, uniqueEmail } from "../../support/fixtures";
 import { enrolSecondFactor, totpCode } from "../../support/second-factor";
 import { e2eDatabase } from "./database";
@@ -22,7 +22,7 @@ export type TestUser = {
   secondFactor?: { secret: string; recoveryCodes: string[] };
 };
 
-/** The server's DATA_DIR, where it keeps its auth secret and the labels (see playwright.config.ts). */
+/** The server's DATA_DIR, where it keeps its auth secret and its files, labels included (see playwright.config.ts). */
 const dataDir = path.join(".e2e-data", String(appPort));
 
 /**
@@ -113,8 +113,12 @@ export function signedLabelPath(orderId: string): string {
   return labelLink(orderId, new Date(), resolveAuthSecret({ authSecret: undefined, dataDir }));
 }
 
-/** The server's folder of shipping labels (DATA_DIR/labels, see app/modules/orders/labels.server.ts). */
-const labelsFolder = path.join(dataDir, "labels");
+/** Where a label download leads: the local store's signed, expiring link to the label's PDF. */
+export const labelDownload = /\/scarica\/labels\/[\w.-]+\.pdf\?scade=\d+&nome=etichetta-[\w-]+\.pdf&firma=[\w-]+$/;
+
+/** The server's file store: the local folder DATA_DIR/files (no S3_* in the test run). */
+const serverFiles = () =>
+  localFileStore(path.join(dataDir, "files"), { linkSecret: resolveAuthSecret({ authSecret: undefined, dataDir }) });
 
 /**
  * A shipped order of `userId` (see insertOrder) with a tracking code. `label: "file"` gives it a label
@@ -127,10 +131,9 @@ export async function placeOrder(
   const { label, ...columns } = options;
   const labelFile = label ? `label-${randomUUID()}.pdf` : null;
   if (label === "file" && labelFile) {
-    fs.mkdirSync(labelsFolder, { recursive: true });
     const pdf = await PDFDocument.create();
     pdf.addPage([298, 420]).drawText("Etichetta di prova", { x: 20, y: 380 });
-    fs.writeFileSync(path.join(labelsFolder, labelFile), await pdf.save());
+    await saveLabel(serverFiles(), labelFile, await pdf.save());
   }
   return insertOrder(e2eDatabase(), userId, {
     status: "shipped",
