@@ -105,13 +105,17 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 function SkipLink() {
+  // In a landmark of its own: behind the cookie banner (whose links come first) it no longer counts as
+  // a skip link, and content outside every landmark is missed by those who move from one to the next.
   return (
-    <a
-      href="#main"
-      className="sr-only z-50 rounded-sm bg-ink px-4 py-2 text-ivory focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-    >
-      Vai al contenuto principale
-    </a>
+    <nav aria-label="Scorciatoie">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-sm bg-ink px-4 py-2 text-ivory focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Vai al contenuto principale
+      </a>
+    </nav>
   );
 }
 

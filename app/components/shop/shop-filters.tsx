@@ -87,14 +87,15 @@ export function FilterPanel({
   // Before hydration, closing means leaving #filtri: the same list without the hash.
   const query = filtersToRequestParams(filters).toString();
   const closeHref = `/shop${query ? `?${query}` : ""}`;
-  // A dialog only while it is the phone drawer; the sidebar is the page's complementary region.
-  const dialog = drawer.open ? { role: "dialog", "aria-modal": true } : {};
+  // A dialog only while it is the phone drawer; the sidebar is the page's complementary region. A div
+  // with either role, as an <aside> may not be a dialog (and changing the element would remount the form).
+  const role = drawer.open ? { role: "dialog", "aria-modal": true } : { role: "complementary" };
 
   return (
-    <aside
+    <div
       id={FILTERS_ID}
       aria-label="Filtri"
-      {...dialog}
+      {...role}
       onKeyDown={closeOnEscape}
       className={`${drawer.open ? "flex" : "hidden"} fixed inset-0 z-50 justify-end target:flex lg:static lg:z-auto lg:block`}
     >
@@ -125,7 +126,7 @@ export function FilterPanel({
           onDone={() => drawer.setOpen(false)}
         />
       </div>
-    </aside>
+    </div>
   );
 }
 
