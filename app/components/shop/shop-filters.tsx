@@ -89,13 +89,14 @@ export function FilterPanel({
   const closeHref = `/shop${query ? `?${query}` : ""}`;
   // A dialog only while it is the phone drawer; the sidebar is the page's complementary region. A div
   // with either role, as an <aside> may not be a dialog (and changing the element would remount the form).
-  const role = drawer.open ? { role: "dialog", "aria-modal": true } : { role: "complementary" };
-
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a dialog or complementary region (role chosen at run time), never static
+    // biome-ignore lint/a11y/useAriaPropsSupportedByRole: aria-modal is only set while the role is dialog
     <div
       id={FILTERS_ID}
+      role={drawer.open ? "dialog" : "complementary"}
+      aria-modal={drawer.open || undefined}
       aria-label="Filtri"
-      {...role}
       onKeyDown={closeOnEscape}
       className={`${drawer.open ? "flex" : "hidden"} fixed inset-0 z-50 justify-end target:flex lg:static lg:z-auto lg:block`}
     >
