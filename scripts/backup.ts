@@ -3,10 +3,9 @@
 // The database and the files are those of the running configuration (DATABASE_URL or DATA_DIR);
 // the shop may keep running meanwhile.
 import { parseArgs } from "node:util";
-import { ConfigError, readConfig } from "../app/config.server";
+import { readConfig } from "../app/config.server";
 import { writeBackup } from "../server/backups/backup";
-import { backupLocation, instanceFileStore, openShopDatabase } from "../server/backups/command-line";
-import { BackupError } from "../server/backups/manifest";
+import { backupLocation, instanceFileStore, openShopDatabase, runCommand } from "../server/backups/command-line";
 
 const usage = "Usage: npm run backup -- --to <folder>";
 
@@ -43,15 +42,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    // Expected failures are one line; anything else keeps its stack.
-    const expected =
-      error instanceof ConfigError ||
-      error instanceof BackupError ||
-      (error instanceof Error && error.message.startsWith("The embedded"));
-    console.error(expected ? (error as Error).message : error);
-    process.exit(1);
-  },
-);
+runCommand(main);

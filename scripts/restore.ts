@@ -3,9 +3,8 @@
 // Into the database and file store of the running configuration (DATABASE_URL or DATA_DIR), which
 // must be empty (--force replaces what they hold); the shop must be stopped.
 import { parseArgs } from "node:util";
-import { ConfigError, readConfig } from "../app/config.server";
-import { backupLocation, instanceFileStore, openShopDatabase } from "../server/backups/command-line";
-import { BackupError } from "../server/backups/manifest";
+import { readConfig } from "../app/config.server";
+import { backupLocation, instanceFileStore, openShopDatabase, runCommand } from "../server/backups/command-line";
 import { restoreBackup } from "../server/backups/restore";
 
 const usage = "Usage: npm run restore -- --from <backup folder> [--force]";
@@ -42,15 +41,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    // Expected failures are one line; anything else keeps its stack.
-    const expected =
-      error instanceof ConfigError ||
-      error instanceof BackupError ||
-      (error instanceof Error && error.message.startsWith("The embedded"));
-    console.error(expected ? (error as Error).message : error);
-    process.exit(1);
-  },
-);
+runCommand(main);

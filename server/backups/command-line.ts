@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import pg from "pg";
-import type { Config } from "../../app/config.server";
+import { type Config, ConfigError } from "../../app/config.server";
 import type { FileStore } from "../../app/modules/files/file-store";
 import { fileStoreFor } from "../../app/modules/files/file-stores.server";
 import { localFileStore } from "../../app/modules/files/local-file-store.server";
@@ -94,4 +94,19 @@ async function runningEmbeddedPostgres(dir: string, port: number): Promise<strin
   } finally {
     await client.end();
   }
+}
+
+/** Runs a command's `main` and exits with its code; expected failures print one line, anything else its stack. */
+export function runCommand(main: () => Promise<number>): void {
+  main().then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      const expected =
+        error instanceof ConfigError ||
+        error instanceof BackupError ||
+        (error instanceof Error && error.message.startsWith("The embedded"));
+      console.error(expected ? (error as Error).message : error);
+      process.exit(1);
+    },
+  );
 }
