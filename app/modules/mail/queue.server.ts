@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type pg from "pg";
 import type { Queryable } from "~/db/client.server";
+import { listenToChannel } from "~/db/listener.server";
 import { outgoingEmails } from "~/db/schema";
 import { currentLogId, logger, withoutPersonalData } from "~/logger.server";
 import type { MailMessage } from "./message";
@@ -183,44 +184,10 @@ export async function startMailWorker(
     });
   };
 
-  // The LISTEN connection while it lives, and how to give it back to the pool exactly once.
-  let listening: { client: pg.PoolClient; release: (error?: Error) => void } | null = null;
-  let connecting: Promise<void> | null = null;
-  const listen = () => {
-    connecting ??= (async () => {
-      let release: ((error?: Error) => void) | undefined;
-      try {
-        const client = await pool.connect();
-        let released = false;
-        release = (error) => {
-          if (!released) client.release(error);
-          released = true;
-        };
-        const giveBack = release;
-        // A checked-out connection's error (the database stopping) would otherwise crash the process.
-        client.on("error", (error) => {
-          logger.warn({ err: error }, "mail worker stopped listening; it polls until the database is back");
-          if (listening?.client === client) listening = null;
-          giveBack(error);
-        });
-        client.on("notification", run);
-        await client.query(`LISTEN ${channel}`);
-        if (stopped) return giveBack();
-        listening = { client, release: giveBack };
-      } catch (error) {
-        release?.(error instanceof Error ? error : new Error(String(error)));
-        logger.warn({ err: error }, "mail worker cannot listen yet; it polls meanwhile");
-      }
-    })().finally(() => {
-      connecting = null;
-    });
-    return connecting;
-  };
-
-  await listen();
+  const listener = await listenToChannel(pool, channel, { onNotification: run, name: "mail worker" });
   const timer = setInterval(() => {
-    if (listening) run();
-    else void listen().then(run);
+    if (listener.listening) run();
+    else void listener.reconnect().then(run);
   }, pollMs);
   timer.unref();
   run();
@@ -230,14 +197,8 @@ export async function startMailWorker(
       stopped = true;
       clearInterval(timer);
       clearTimeout(resumeTimer);
-      await connecting;
+      await listener.stop();
       await running;
-      const connection = listening;
-      listening = null;
-      if (connection) {
-        await connection.client.query(`UNLISTEN ${channel}`).catch(() => {});
-        connection.release();
-      }
     },
   };
 }
