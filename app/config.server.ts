@@ -1,4 +1,5 @@
 import { isIP } from "node:net";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { shop } from "./modules/shop/identity";
@@ -87,6 +88,7 @@ const envSchema = z.object({
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(120).default(1),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(15),
   JOBS_TICK_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  WEB_PROCESSES: z.coerce.number().int().min(1).max(64).optional(),
   S3_BUCKET: optionalText.pipe(
     z
       .string()
@@ -200,6 +202,8 @@ export type Config = {
   shutdownGraceSeconds: number;
   /** How often each instance looks for a due scheduled job (modules/jobs). */
   jobsTickSeconds: number;
+  /** How many processes serve HTTP on the port (one per core by default); background jobs run beside them. */
+  webProcesses: number;
   /**
    * The S3-compatible bucket that keeps the files (images, renditions, labels) when S3_BUCKET is set;
    * otherwise they live in DATA_DIR/files. No credentials: the SDK's own chain (environment, instance role).
@@ -295,6 +299,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     jobsTickSeconds: e.JOBS_TICK_SECONDS,
+    // One web process per core by default; the development server (Vite) runs in one.
+    webProcesses: e.NODE_ENV === "development" ? 1 : (e.WEB_PROCESSES ?? availableParallelism()),
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

@@ -6,7 +6,7 @@ import { applyMigrations } from "../app/db/migrate.server";
 import { logger } from "../app/logger.server";
 import { startEmbeddedPostgres } from "./embedded-postgres";
 
-export type OpenDatabase = { db: Database; pool: pg.Pool; close: () => Promise<void> };
+export type OpenDatabase = { db: Database; pool: pg.Pool; url: string; close: () => Promise<void> };
 
 /**
  * Connects to DATABASE_URL, or starts the embedded PostgreSQL under DATA_DIR when it is unset,
@@ -36,5 +36,5 @@ export async function openDatabase(config: Config): Promise<OpenDatabase> {
     await close();
     throw error;
   }
-  return { db, pool, close };
+  return { db, pool, url, close };
 }

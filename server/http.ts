@@ -5,6 +5,7 @@ import express from "express";
 import type { ServerBuild } from "react-router";
 import type { Config } from "../app/config.server";
 import { requestContext, type Services } from "../app/services.server";
+import type { GuestPageCache } from "./guest-page-cache";
 import { healthProbes } from "./health";
 import { publicFiles } from "./public-files";
 import {
@@ -23,11 +24,12 @@ import {
  * The Express app around React Router: static files, headers, request log, the shop itself. Every
  * request's loaders and actions reach `services` through React Router's context. `isDraining` is
  * true once the process is stopping (server/index.ts): answers then close their connection.
+ * `guestPages`, when given, serves the pages that are the same for every guest from memory.
  */
 export async function createHttpApp(
   config: Config,
   services: Services,
-  isDraining: () => boolean = () => false,
+  { isDraining = () => false, guestPages }: { isDraining?: () => boolean; guestPages?: GuestPageCache } = {},
 ): Promise<express.Express> {
   const getLoadContext = () => requestContext(services);
   const app = express();
@@ -79,6 +81,7 @@ export async function createHttpApp(
     app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
     app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
     const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
+    if (guestPages) app.use(guestPages.middleware);
     app.use(createRequestHandler({ build, mode: config.env, getLoadContext }));
   }
   return app;

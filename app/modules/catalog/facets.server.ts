@@ -17,7 +17,8 @@ export type CatalogFacets = {
 };
 
 // Reading the distinct values means scanning every variant (tens of milliseconds with 10,000
-// products), and they change only when the catalogue does: each process keeps them for a minute.
+// products), and they change only when the catalogue does: each process keeps them for a minute,
+// and drops them at once when a change is committed (server/storefront-caches.ts).
 const FACETS_CACHE_MS = 60_000;
 let cached: { facets: Promise<CatalogFacets>; expiresAt: number } | undefined;
 

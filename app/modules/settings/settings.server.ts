@@ -11,8 +11,8 @@ import { defaultPublicSettings, type ShopSettings } from "./shop-settings";
 // The one way the shop reads and stores its settings. Pricing, checkout, pages and e-mails read them
 // through `readSettings`, which keeps them in memory for a few seconds: a save in this process drops
 // the copy at once, and another instance of the shop (if it ever runs two) sees it within CACHE_MS.
-// A short time-to-live was preferred to LISTEN/NOTIFY: settings change a few times a month, a
-// 5-second delay on another instance harms no one, and it needs no long-lived connection.
+// The server also drops it on every committed change of the settings table, in every process
+// (server/storefront-caches.ts): the time-to-live covers the moments that notification cannot arrive.
 
 const CACHE_MS = 5_000;
 
@@ -22,15 +22,19 @@ export function defaultSettings(): ShopSettings {
 }
 
 let cached: { settings: ShopSettings; until: number } | null = null;
+// Counts the drops, so a read that began before a drop does not keep what it read.
+let drops = 0;
 
 /** Drops the copy in memory: the next read asks the database. */
 export function forgetCachedSettings(): void {
   cached = null;
+  drops++;
 }
 
 /** Every setting: the stored groups over the defaults. A stored group that is no longer valid reads as its defaults. */
 export async function readSettings(db: Queryable): Promise<ShopSettings> {
   if (cached && cached.until > Date.now()) return cached.settings;
+  const dropsBefore = drops;
   const rows = await db.select({ key: shopSettings.key, value: shopSettings.value }).from(shopSettings);
   const settings = defaultSettings();
   for (const row of rows) {
@@ -39,7 +43,7 @@ export async function readSettings(db: Queryable): Promise<ShopSettings> {
     if (parsed.success) Object.assign(settings, { [row.key]: parsed.data });
     else logger.error({ key: row.key, issues: parsed.error.issues }, "Stored shop settings are invalid: defaults used");
   }
-  cached = { settings, until: Date.now() + CACHE_MS };
+  if (drops === dropsBefore) cached = { settings, until: Date.now() + CACHE_MS };
   return settings;
 }
 

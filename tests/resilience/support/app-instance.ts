@@ -38,6 +38,9 @@ export async function startAppInstance(options: AppInstanceOptions): Promise<App
       PUBLIC_URL: `http://127.0.0.1:${options.port}`,
       SMTP_URL: "",
       LOG_LEVEL: "info",
+      // One web process each: these tests are about instances sharing a database, and two instances
+      // of three processes on CI's two cores only slow them (the e2e journeys run the default, one per core).
+      WEB_PROCESSES: "1",
       ...options.env,
     },
   });

@@ -1,0 +1,97 @@
+import { randomBytes } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import { eq, sql } from "drizzle-orm";
+import express from "express";
+import type pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+import { products, shopSettings } from "../app/db/schema";
+import { readSettings } from "../app/modules/settings/settings.server";
+import { connectTestDatabase } from "../tests/integration/database";
+import { startStorefrontCaches } from "./storefront-caches";
+
+// The caches of one process on the test database: a change committed by anyone (another process, a
+// script, psql) reaches them through PostgreSQL's notification, not through the code that made it.
+const db = connectTestDatabase();
+const caches = await startStorefrontCaches(db.$client as pg.Pool);
+const app = express();
+app.use(caches.pages.middleware);
+app.get(/.*/, (_req, res) => {
+  const nonce = randomBytes(16).toString("base64");
+  res.setHeader("Content-Security-Policy", `script-src 'nonce-${nonce}'`);
+  res.type("html").send(`<script nonce="${nonce}"></script>`);
+});
+const server = app.listen(0, "127.0.0.1");
+afterAll(async () => {
+  server.close();
+  await caches.stop();
+});
+
+async function pageCache(path: string): Promise<string | null> {
+  if (!server.listening) await new Promise((resolve) => server.once("listening", resolve));
+  const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`);
+  await response.text();
+  return response.headers.get("x-page-cache");
+}
+
+async function keptPage(path: string): Promise<void> {
+  await pageCache(path);
+  expect(await pageCache(path)).toBe("hit");
+}
+
+describe("storefront caches", () => {
+  it("forget the guest pages when a product's price is committed, not before", async () => {
+    await keptPage("/shop");
+    const [product] = await db.select({ id: products.id }).from(products).limit(1);
+    if (!product) throw new Error("the test database has no product");
+
+    await db
+      .transaction(async (tx) => {
+        await tx.execute(sql`UPDATE products SET price_cents = price_cents + 1 WHERE id = ${product.id}`);
+        tx.rollback();
+      })
+      .catch(() => {});
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await pageCache("/shop")).toBe("hit");
+
+    await db.execute(sql`UPDATE products SET price_cents = price_cents WHERE id = ${product.id}`);
+    await expect.poll(() => pageCache("/shop"), { timeout: 3000 }).toBe("miss");
+  });
+
+  it("forget them on stock, images, reviews, blog and coupon changes too", async () => {
+    for (const change of [
+      sql`UPDATE product_variants SET stock = stock WHERE id = (SELECT min(id) FROM product_variants)`,
+      sql`UPDATE product_images SET position = position WHERE id = (SELECT min(id) FROM product_images)`,
+      sql`DELETE FROM reviews WHERE false`,
+      sql`UPDATE blog_posts SET title = title WHERE false`,
+      sql`DELETE FROM coupons WHERE false`,
+    ]) {
+      await keptPage("/blog");
+      await db.execute(change);
+      await expect.poll(() => pageCache("/blog"), { timeout: 3000 }).toBe("miss");
+    }
+  });
+
+  it("keep them through changes guests never see (orders' notes, rate limits)", async () => {
+    await keptPage("/chi-siamo");
+    await db.execute(sql`DELETE FROM rate_limits WHERE false`);
+    await db.execute(sql`DELETE FROM contact_messages WHERE false`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await pageCache("/chi-siamo")).toBe("hit");
+  });
+
+  it("forget the settings this process read, well before their time-to-live", async () => {
+    const before = await readSettings(db);
+    const [stored] = await db.select().from(shopSettings).where(eq(shopSettings.key, "promoBar"));
+    const text = `Saldi di prova ${randomBytes(3).toString("hex")}`;
+    await db
+      .insert(shopSettings)
+      .values({ key: "promoBar", value: { ...before.promoBar, text } })
+      .onConflictDoUpdate({ target: shopSettings.key, set: { value: { ...before.promoBar, text } } });
+    try {
+      await expect.poll(async () => (await readSettings(db)).promoBar.text, { timeout: 2000 }).toBe(text);
+    } finally {
+      if (stored) await db.update(shopSettings).set({ value: stored.value }).where(eq(shopSettings.key, "promoBar"));
+      else await db.delete(shopSettings).where(eq(shopSettings.key, "promoBar"));
+    }
+  });
+});
