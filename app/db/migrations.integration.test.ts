@@ -80,6 +80,42 @@ describe("migrations", () => {
         if (!/rollback/i.test(error.message)) throw error;
       });
   });
+
+  it("keep each product's sizes as its variants are added, resized and removed", async () => {
+    await db
+      .transaction(async (tx) => {
+        const sizes = async (productId: number) =>
+          (await tx.execute<{ sizes: string[] }>(sql`SELECT sizes FROM products WHERE id = ${productId}`)).rows[0]
+            ?.sizes;
+        const [product] = (
+          await tx.execute<{ id: number }>(sql`
+            INSERT INTO products (name, gender, subcategory, brand, sku)
+            VALUES ('Slip taglie', 'Donna', 'slip', 'Marca di prova', 'TEST-SIZES') RETURNING id`)
+        ).rows;
+        if (!product) throw new Error("no product inserted");
+        expect(await sizes(product.id)).toEqual([]);
+
+        await tx.execute(sql`
+          INSERT INTO product_variants (product_id, color_name, color_code, size, sku, stock)
+          VALUES (${product.id}, 'Nero', '#111111', 'S', 'TEST-SIZES-S', 1),
+                 (${product.id}, 'Nero', '#111111', 'M', 'TEST-SIZES-M', 1),
+                 (${product.id}, 'Rosso', '#aa0000', 'M', 'TEST-SIZES-M2', 1)`);
+        expect(await sizes(product.id)).toEqual(["M", "S"]);
+
+        await tx.execute(sql`UPDATE product_variants SET size = 'XL' WHERE sku = 'TEST-SIZES-S'`);
+        expect(await sizes(product.id)).toEqual(["M", "XL"]);
+        // Stock changes keep the sizes.
+        await tx.execute(sql`UPDATE product_variants SET stock = 0 WHERE sku = 'TEST-SIZES-M'`);
+        expect(await sizes(product.id)).toEqual(["M", "XL"]);
+
+        await tx.execute(sql`DELETE FROM product_variants WHERE sku IN ('TEST-SIZES-M', 'TEST-SIZES-M2')`);
+        expect(await sizes(product.id)).toEqual(["XL"]);
+        tx.rollback();
+      })
+      .catch((error: Error) => {
+        if (!/rollback/i.test(error.message)) throw error;
+      });
+  });
 });
 
 describe("demo data", () => {

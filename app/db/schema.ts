@@ -160,6 +160,8 @@ export const products = pgTable(
     isNewCollection: boolean("is_new_collection").notNull().default(false),
     isOutlet: boolean("is_outlet").notNull().default(false),
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    // Every size its variants come in, kept by a trigger (migration 0019): the size filter reads it.
+    sizes: text("sizes").array().notNull().default(sql`'{}'::text[]`),
     sku: text("sku").notNull().unique(),
     // Set when staff take the product off sale: gone from the storefront, kept for the orders that name it.
     archivedAt: timestamp("archived_at", { withTimezone: true }),

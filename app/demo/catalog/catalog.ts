@@ -35,7 +35,7 @@ const hygieneSealedSubcategories = new Set<Subcategory>([
   "modellatore",
 ]);
 
-export type DemoProduct = Omit<Product, "searchVector" | "searchText" | "archivedAt"> & {
+export type DemoProduct = Omit<Product, "searchVector" | "searchText" | "archivedAt" | "sizes"> & {
   variants: DemoVariant[];
   images: DemoImage[];
   priceHistory: DemoPrice[];

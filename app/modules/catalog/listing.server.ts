@@ -224,9 +224,11 @@ function filterConditions(filters: ListingFilters, search: SearchTerms | null): 
   }
   if (filters.brands.length > 0) conditions.push(inArray(products.brand, filters.brands));
   // Colour and sizes must meet on the same variant: "Nero in M", not "Nero in some size, M in another colour".
-  if (filters.color !== ALL || filters.sizes.length > 0) {
-    const variantConditions = [sql`v.product_id = ${products.id}`];
-    if (filters.color !== ALL) variantConditions.push(sql`v.color_name = ${filters.color}`);
+  // Sizes alone are read from the product's own list of its variants' sizes (migration 0019).
+  if (filters.color === ALL && filters.sizes.length > 0) {
+    conditions.push(sql`${products.sizes} && ${sql.param(filters.sizes)}::text[]`);
+  } else if (filters.color !== ALL) {
+    const variantConditions = [sql`v.product_id = ${products.id}`, sql`v.color_name = ${filters.color}`];
     if (filters.sizes.length > 0) variantConditions.push(sql`v.size = any(${sql.param(filters.sizes)}::text[])`);
     conditions.push(sql`exists (select 1 from product_variants v where ${sql.join(variantConditions, sql` and `)})`);
   }
