@@ -196,7 +196,9 @@ async function putInCart(page: Page, origin: string, line: CartLine): Promise<vo
 // ---------------------------------------------------------------------------
 
 async function runLighthouse(browser: Browser, origin: string, pageCase: PageCase): Promise<Result> {
-  const page = await browser.newPage();
+  // A browser context of its own: no cookie or storage of an earlier run (a consent, a cart) is left.
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
   try {
     if (pageCase.prepare) {
       await pageCase.prepare(page, origin);
@@ -221,7 +223,7 @@ async function runLighthouse(browser: Browser, origin: string, pageCase: PageCas
     if (lhr.runtimeError) throw new Error(`Lighthouse on ${pageCase.path}: ${lhr.runtimeError.message}`);
     return lhr;
   } finally {
-    await page.close();
+    await context.close();
   }
 }
 
