@@ -6,8 +6,6 @@
 // Environment: BENCH_DATABASE_URL (a PostgreSQL server on which a throwaway database is created;
 // default: a throwaway embedded PostgreSQL), BENCH_KEEP_DATABASE=1 (keep that database for EXPLAIN,
 // server only), BUILD_DIR (the app build to serve; built first when missing), BENCH_PRODUCTS.
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
 import fs from "node:fs/promises";
 import http from "node:http";
 import os from "node:os";
@@ -25,6 +23,7 @@ import { type ListingFilters, listProducts } from "../app/modules/catalog/listin
 import { getProductDetails, getRelatedProducts } from "../app/modules/catalog/product-details.server";
 import {
   type BenchRow,
+  ensureBuild,
   freePort,
   log,
   ms,
@@ -32,7 +31,9 @@ import {
   percentile,
   printTable,
   seconds,
+  startProcess,
   stopProcess,
+  waitUntilServing,
 } from "./bench-support";
 import { firstLoadOfPages } from "./first-load-javascript";
 
@@ -255,13 +256,7 @@ function addSqlRow(what: string, { app, ceiling }: { app: Stats; ceiling: Stats 
 // ---------------------------------------------------------------------------
 
 async function benchServerRendering(db: Database, databaseUrl: string, workDir: string): Promise<void> {
-  if (!existsSync(path.join(buildDir, "server/index.js"))) {
-    log(`No build in ${buildDir}: building…`);
-    execFileSync(process.execPath, [path.resolve("node_modules/@react-router/dev/bin.cjs"), "build"], {
-      stdio: "inherit",
-      env: { ...process.env, BUILD_DIR: buildDir },
-    });
-  }
+  ensureBuild(buildDir);
 
   // The ceiling replays, for each URL, the statements the app's loader sends for it: the listing's
   // for /shop, the product's and its related products' for a product page.
@@ -397,23 +392,6 @@ function get(agent: http.Agent, port: number, url: string, cookie?: string): Pro
     });
     request.on("error", reject);
   });
-}
-
-function startProcess(args: string[], env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ["--import", "tsx", ...args], {
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-}
-
-async function waitUntilServing(port: number, url: string): Promise<void> {
-  const agent = new http.Agent();
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if ((await get(agent, port, url).catch(() => 0)) === 200) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`Nothing answered 200 on port ${port}${url} within 180 s`);
 }
 
 // ---------------------------------------------------------------------------

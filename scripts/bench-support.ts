@@ -1,8 +1,10 @@
 // What the benchmark scripts share: a throwaway database, percentiles, and the table they print.
 
-import type { ChildProcess } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
 import net from "node:net";
+import path from "node:path";
 import { createThrowawayDatabase } from "../server/throwaway-database";
 
 /** One line of a benchmark's table: what was measured, the app's figure, the ceiling beside it. */
@@ -10,12 +12,15 @@ export type BenchRow = { what: string; measured: string; ceiling: string; target
 
 /**
  * A throwaway database: on BENCH_DATABASE_URL's server when set (BENCH_KEEP_DATABASE=1 keeps it for
- * EXPLAIN), otherwise a throwaway embedded PostgreSQL under `workDir`.
+ * EXPLAIN), otherwise a throwaway embedded PostgreSQL under `workDir` (on `port`, or a free one).
  */
-export async function openBenchDatabase(workDir: string): Promise<{ url: string; close: () => Promise<void> }> {
+export async function openBenchDatabase(
+  workDir: string,
+  port?: number,
+): Promise<{ url: string; close: () => Promise<void> }> {
   const name = `vetrina_bench_${randomBytes(4).toString("hex")}`;
   const serverUrl = process.env.BENCH_DATABASE_URL;
-  const database = await createThrowawayDatabase({ name, serverUrl, workDir, port: await freePort() });
+  const database = await createThrowawayDatabase({ name, serverUrl, workDir, port: port ?? (await freePort()) });
   if (!serverUrl) {
     log("Throwaway embedded PostgreSQL started.");
     return { url: database.url, close: database.drop };
@@ -83,4 +88,38 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
   child.kill("SIGTERM");
   await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
   if (child.exitCode === null) child.kill("SIGKILL");
+}
+
+/** Builds the app into `buildDir` unless a build is already there. */
+export function ensureBuild(buildDir: string): void {
+  if (existsSync(path.join(buildDir, "server/index.js"))) return;
+  log(`No build in ${buildDir}: building…`);
+  execFileSync(process.execPath, [path.resolve("node_modules/@react-router/dev/bin.cjs"), "build"], {
+    stdio: "inherit",
+    env: { ...process.env, BUILD_DIR: buildDir },
+  });
+}
+
+/** Runs a TypeScript file (the app's server, a ceiling server) in a child Node process. */
+export function startProcess(args: string[], env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ["--import", "tsx", ...args], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+}
+
+/** Waits until `url` on the loopback port answers 200 (180 s at most: a first start on a busy machine). */
+export async function waitUntilServing(port: number, url: string): Promise<void> {
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    const status = await fetch(`http://127.0.0.1:${port}${url}`)
+      .then(async (response) => {
+        await response.arrayBuffer();
+        return response.status;
+      })
+      .catch(() => 0);
+    if (status === 200) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`Nothing answered 200 on port ${port}${url} within 180 s`);
 }

@@ -197,6 +197,8 @@ export default function BlogPost({ loaderData, actionData }: Route.ComponentProp
             alt=""
             width={1200}
             height={800}
+            // The article's largest element: fetched before the scripts.
+            fetchPriority="high"
             className="mb-12 aspect-[3/2] w-full rounded-md object-cover"
           />
         )}

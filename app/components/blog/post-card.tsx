@@ -40,6 +40,8 @@ export function PostCard({ post, featured = false }: { post: PostCardData; featu
             width={1200}
             height={800}
             loading={featured ? "eager" : "lazy"}
+            // The featured post's image is the blog page's largest element.
+            fetchPriority={featured ? "high" : undefined}
             className="aspect-[3/2] size-full object-cover transition-transform duration-500 group-hover:scale-[1.02]"
           />
         )}
