@@ -72,8 +72,14 @@ export function FilterPanel({
   formRef?: Ref<HTMLFormElement>;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
+  // The open drawer takes the focus and, closed, gives it back to what had it (the 'Filtri' button).
   useEffect(() => {
-    if (drawer.open) heading.current?.focus();
+    if (!drawer.open) return;
+    const opener = document.activeElement;
+    heading.current?.focus();
+    return () => {
+      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+    };
   }, [drawer.open]);
 
   const close = (event?: MouseEvent) => {
@@ -81,8 +87,24 @@ export function FilterPanel({
     event?.preventDefault();
     drawer.setOpen(false);
   };
-  const closeOnEscape = (event: KeyboardEvent) => {
-    if (event.key === "Escape" && drawer.open) close();
+  // Escape closes the open drawer; Tab and Shift+Tab go round inside it, as in a modal dialog.
+  const handleKeys = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (!drawer.open) return;
+    if (event.key === "Escape") close();
+    if (event.key !== "Tab") return;
+    const stops = [
+      ...event.currentTarget.querySelectorAll<HTMLElement>("a[href], button, input, select, textarea"),
+    ].filter((stop) => !stop.matches(":disabled") && stop.checkVisibility());
+    const first = stops[0];
+    const last = stops.at(-1);
+    const active = document.activeElement;
+    if (event.shiftKey && (active === first || active === heading.current)) {
+      event.preventDefault();
+      last?.focus();
+    } else if (!event.shiftKey && active === last) {
+      event.preventDefault();
+      first?.focus();
+    }
   };
   // Before hydration, closing means leaving #filtri: the same list without the hash.
   const query = filtersToRequestParams(filters).toString();
@@ -97,7 +119,7 @@ export function FilterPanel({
       role={drawer.open ? "dialog" : "complementary"}
       aria-modal={drawer.open || undefined}
       aria-label="Filtri"
-      onKeyDown={closeOnEscape}
+      onKeyDown={handleKeys}
       className={`${drawer.open ? "flex" : "hidden"} fixed inset-0 z-50 justify-end target:flex lg:static lg:z-auto lg:block`}
     >
       {/* The dimmed page behind the drawer closes it too; keyboards use the close button or Escape. */}
@@ -237,8 +259,9 @@ function FilterForm({
         </FilterGroup>
 
         <FilterGroup title="Taglia" count={draft.sizes.length}>
-          {/* Each label is the size's chip; the box inside it is visually hidden. */}
-          <div className="flex flex-wrap gap-1.5 text-xs text-ink [&_label]:block [&_label]:min-w-10 [&_label]:cursor-pointer [&_label]:rounded-sm [&_label]:border [&_label]:border-sand [&_label]:px-2 [&_label]:py-1.5 [&_label]:text-center [&_label:has(:checked)]:border-ink [&_label:has(:checked)]:bg-ink [&_label:has(:checked)]:text-ivory [&_label:has(:focus-visible)]:outline-2 [&_label:has(:focus-visible)]:outline-offset-2 [&_label:has(:focus-visible)]:outline-wine [&_label:hover]:border-ink">
+          {/* Each label is the size's chip; the box inside it is visually hidden, and positioned in it so
+              that focusing the box scrolls the chip into the drawer's view. */}
+          <div className="flex flex-wrap gap-1.5 text-xs text-ink [&_label]:relative [&_label]:block [&_label]:min-w-10 [&_label]:cursor-pointer [&_label]:rounded-sm [&_label]:border [&_label]:border-sand [&_label]:px-2 [&_label]:py-1.5 [&_label]:text-center [&_label:has(:checked)]:border-ink [&_label:has(:checked)]:bg-ink [&_label:has(:checked)]:text-ivory [&_label:has(:focus-visible)]:outline-2 [&_label:has(:focus-visible)]:outline-offset-2 [&_label:has(:focus-visible)]:outline-wine [&_label:hover]:border-ink">
             <CheckboxList
               name="size"
               options={facets.sizes}

@@ -44,6 +44,14 @@ export function Dialog({
           }}
           className={`fixed top-1/2 left-1/2 z-[70] max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-md p-6 shadow-2xl sm:p-8 ${widthClass[width]} ${toneClass[tone]}`}
         >
+          {/* First in the focus order: Radix wraps Shift+Tab only from the first stop, and a first stop
+              that is a roving group (the login dialog's tabs) gives it up to the group and never wraps. */}
+          <RadixDialog.Close
+            aria-label="Chiudi"
+            className="absolute top-3 right-3 flex size-9 items-center justify-center rounded-full text-ink-soft hover:bg-linen hover:text-ink"
+          >
+            <X aria-hidden className="size-5" />
+          </RadixDialog.Close>
           {eyebrow && <p className="text-xs font-semibold tracking-[0.25em] text-wine uppercase">{eyebrow}</p>}
           <RadixDialog.Title className={`pr-8 font-display text-2xl text-ink ${eyebrow ? "mt-2" : ""}`}>
             {title}
@@ -54,12 +62,6 @@ export function Dialog({
             {description}
           </RadixDialog.Description>
           {children}
-          <RadixDialog.Close
-            aria-label="Chiudi"
-            className="absolute top-3 right-3 flex size-9 items-center justify-center rounded-full text-ink-soft hover:bg-linen hover:text-ink"
-          >
-            <X aria-hidden className="size-5" />
-          </RadixDialog.Close>
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>
