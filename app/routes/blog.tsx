@@ -1,8 +1,8 @@
-import { Tabs } from "radix-ui";
-import { Suspense } from "react";
+import { Suspense, useState } from "react";
 import { Await } from "react-router";
 import { PostCard, type PostCardData } from "~/components/blog/post-card";
 import { PageHeader } from "~/components/layout/page-header";
+import { Tabs } from "~/components/ui/tabs";
 import { blogMessages, categoriesOf, splitFeatured } from "~/modules/blog/blog";
 import { listPosts } from "~/modules/blog/posts.server";
 import { shop } from "~/modules/shop/identity";
@@ -44,6 +44,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
 }
 
 function PostList({ posts }: { posts: PostCardData[] }) {
+  const [category, setCategory] = useState("all");
   const { featured, rest } = splitFeatured(posts);
   if (!featured) return <Notice role="status">{blogMessages.empty}</Notice>;
   const categories = categoriesOf(rest);
@@ -54,32 +55,27 @@ function PostList({ posts }: { posts: PostCardData[] }) {
         <PostCard post={featured} featured />
       </section>
       {rest.length > 0 && (
-        <Tabs.Root defaultValue="all" className="mt-16">
-          <Tabs.List aria-label="Categorie" className="flex flex-wrap gap-2 border-b border-sand pb-4">
-            {["all", ...categories].map((value) => (
-              <Tabs.Trigger
-                key={value}
-                value={value}
-                className="cursor-pointer rounded-full border border-sand px-4 py-2 text-sm text-ink hover:border-ink data-[state=active]:border-ink data-[state=active]:bg-ink data-[state=active]:text-ivory"
-              >
-                {value === "all" ? "Tutti" : value}
-              </Tabs.Trigger>
-            ))}
-          </Tabs.List>
-          {["all", ...categories].map((value) => (
-            <Tabs.Content key={value} value={value} className="mt-8 focus-visible:outline-none">
-              <ul className="grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
-                {rest
-                  .filter((post) => value === "all" || post.category === value)
-                  .map((post) => (
-                    <li key={post.slug} className="flex">
-                      <PostCard post={post} />
-                    </li>
-                  ))}
-              </ul>
-            </Tabs.Content>
-          ))}
-        </Tabs.Root>
+        <div className="mt-16">
+          <Tabs
+            label="Categorie"
+            listClassName="flex flex-wrap gap-2 border-b border-sand pb-4"
+            tabClassName="rounded-full border border-sand px-4 py-2 text-sm text-ink hover:border-ink aria-selected:border-ink aria-selected:bg-ink aria-selected:text-ivory"
+            panelClassName="mt-8 focus-visible:outline-none"
+            tabs={[{ value: "all", label: "Tutti" }, ...categories.map((name) => ({ value: name, label: name }))]}
+            value={category}
+            onChange={setCategory}
+          >
+            <ul className="grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
+              {rest
+                .filter((post) => category === "all" || post.category === category)
+                .map((post) => (
+                  <li key={post.slug} className="flex">
+                    <PostCard post={post} />
+                  </li>
+                ))}
+            </ul>
+          </Tabs>
+        </div>
       )}
     </>
   );

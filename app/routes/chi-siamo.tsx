@@ -7,6 +7,7 @@ import { metaSettings, useShopSettings } from "~/components/use-shop-settings";
 import { shopIdentity } from "~/modules/settings/shop-settings";
 import { whatsappLink } from "~/modules/shop/identity";
 import { pageMeta } from "~/modules/shop/meta";
+import { shopAdvisers, shopStaff, shopStory } from "~/modules/shop/story";
 import type { Route } from "./+types/chi-siamo";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -41,7 +42,7 @@ export default function ChiSiamo() {
             La nostra storia
           </h2>
           <div className="space-y-5 text-lg leading-relaxed text-ink-soft">
-            {shop.story.map((paragraph) => (
+            {shopStory.map((paragraph) => (
               <p key={paragraph}>{paragraph}</p>
             ))}
           </div>
@@ -54,7 +55,7 @@ export default function ChiSiamo() {
             <h2 id="advisers-title" className="text-3xl text-ink sm:text-4xl">
               Le nostre consulenti
             </h2>
-            <p className="mt-5 max-w-2xl text-lg leading-relaxed text-ink-soft">{shop.advisers}</p>
+            <p className="mt-5 max-w-2xl text-lg leading-relaxed text-ink-soft">{shopAdvisers}</p>
           </div>
           <div className="flex flex-col gap-3">
             <a
@@ -84,7 +85,7 @@ export default function ChiSiamo() {
           Il nostro staff
         </h2>
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {shop.staff.map((member) => (
+          {shopStaff.map((member) => (
             <li key={member.name} className="rounded-md border border-sand bg-white p-6">
               <span
                 aria-hidden

@@ -18,6 +18,7 @@ import { customerReviews } from "~/modules/shop/customer-reviews";
 import { formatAddress, type ShopIdentity } from "~/modules/shop/identity";
 import { canonicalMeta, pageMeta } from "~/modules/shop/meta";
 import { absoluteUrl } from "~/modules/shop/public-url.server";
+import { shopAdvisers, shopStory } from "~/modules/shop/story";
 import { storeJsonLd } from "~/modules/shop/structured-data";
 import { services } from "~/services.server";
 import type { Route } from "./+types/home";
@@ -128,8 +129,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </h2>
           </div>
           <div className="space-y-5 text-lg leading-relaxed text-ink-soft">
-            <p>{shop.story[0]}</p>
-            <p>{shop.advisers}</p>
+            <p>{shopStory[0]}</p>
+            <p>{shopAdvisers}</p>
             <div className="flex flex-col gap-4 pt-2 sm:flex-row sm:items-center sm:gap-8">
               <Link
                 to="/chi-siamo"

@@ -1,5 +1,4 @@
 import { LockKeyhole } from "lucide-react";
-import { Tabs } from "radix-ui";
 import { useState } from "react";
 import { data, Link } from "react-router";
 import { accountSchema } from "~/components/accounts/account-rules";
@@ -10,7 +9,7 @@ import { CustomerOrderList } from "~/components/orders/customer-order-list";
 import { showToast } from "~/components/toast";
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { TabList } from "~/components/ui/tabs";
+import { Tabs } from "~/components/ui/tabs";
 import { useShopSettings } from "~/components/use-shop-settings";
 import { logger } from "~/logger.server";
 import { accountToasts } from "~/modules/accounts/error-messages";
@@ -72,23 +71,26 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
         </div>
         <LogoutForm className={`${buttonClass.secondary} gap-2`} />
       </div>
-      <Tabs.Root value={tab} onValueChange={setTab} className="mt-8">
-        <TabList
-          label="Il mio account"
-          className="flex gap-8"
-          tabs={[
-            { value: "profile", label: "Profilo" },
-            { value: "orders", label: "I miei ordini" },
-          ]}
-        />
-        <Tabs.Content value="profile" className="pt-8">
-          <ProfileForm profile={profile} nativeAnswer={actionData} />
-          <MyData />
-        </Tabs.Content>
-        <Tabs.Content value="orders" className="pt-8">
+      <Tabs
+        label="Il mio account"
+        listClassName="mt-8 flex gap-8"
+        panelClassName="pt-8"
+        tabs={[
+          { value: "profile", label: "Profilo" },
+          { value: "orders", label: "I miei ordini" },
+        ]}
+        value={tab}
+        onChange={setTab}
+      >
+        {tab === "profile" ? (
+          <>
+            <ProfileForm profile={profile} nativeAnswer={actionData} />
+            <MyData />
+          </>
+        ) : (
           <CustomerOrderList orders={orders} />
-        </Tabs.Content>
-      </Tabs.Root>
+        )}
+      </Tabs>
     </div>
   );
 }

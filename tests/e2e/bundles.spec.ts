@@ -5,8 +5,9 @@ import { expect, test } from "@playwright/test";
 import { clientFiles, firstLoadOfPages } from "../../scripts/first-load-javascript";
 
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
-// The design guide's budget per storefront page, gzip.
-const firstLoadBudgetKb = 150;
+// Every storefront page's first load, gzip: the design guide allows 150 KB and aims at 130; this
+// holds the figure reached (docs/decisions/0004-first-load-javascript.md) so it only goes down.
+const firstLoadBudgetKb = 135;
 
 // Code only the admin area runs: its routes and components, the staff-only modules, the charts.
 const staffOnly = [

@@ -1,4 +1,4 @@
-import { UserRound } from "lucide-react";
+import UserRound from "lucide-react/icons/user-round";
 import { lazy, Suspense, useRef } from "react";
 import { Link } from "react-router";
 import { useDetailsDisclosure } from "~/components/layout/use-details-disclosure";

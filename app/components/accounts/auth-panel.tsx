@@ -1,12 +1,11 @@
 import { MailCheck } from "lucide-react";
-import { Tabs } from "radix-ui";
 import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { showToast } from "~/components/toast";
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { TabList } from "~/components/ui/tabs";
+import { Tabs } from "~/components/ui/tabs";
 import { useHydrated } from "~/components/use-hydrated";
 import { accountToasts } from "~/modules/accounts/error-messages";
 import type { AuthFormResult } from "~/modules/accounts/form-results";
@@ -70,85 +69,80 @@ export function AuthPanel({
   const [verifyEmail, setVerifyEmail] = useState(registered?.ok ? registered.email : undefined);
 
   return (
-    <Tabs.Root value={tab} onValueChange={(value) => onTabChange(value as AuthTab)}>
-      <TabList
-        label="Accesso o registrazione"
-        className="grid grid-cols-2"
-        tabs={[
-          { value: "login", label: "Accedi" },
-          { value: "register", label: "Registrati" },
-        ]}
-      />
-
-      <Tabs.Content value="login" className="pt-6">
-        {loginView === "form" && (
-          <LoginForm
-            idPrefix={idPrefix}
-            redirectTo={redirectTo}
-            nativeAnswer={answerTo("login", nativeAnswer)}
-            onLoggedIn={onLoggedIn}
-            onForgotPassword={() => setLoginView("reset")}
-          />
-        )}
-        {loginView === "form" && (
-          <p className="mt-6 text-center text-sm text-ink-soft">
-            Non hai un account?{" "}
-            <PanelLink href="/auth?tab=register" onClick={() => onTabChange("register")}>
-              Registrati
-            </PanelLink>
-          </p>
-        )}
-        {loginView === "reset" && (
-          <ResetRequestForm
-            idPrefix={idPrefix}
-            nativeAnswer={answerTo("reset-request", nativeAnswer)}
-            onSent={() => setLoginView("reset-sent")}
-            onCancel={() => setLoginView("form")}
-          />
-        )}
-        {loginView === "reset-sent" && (
-          <div className="space-y-4 text-center">
-            <MailCheck aria-hidden className="mx-auto size-10 text-wine" strokeWidth={1.5} />
-            <h3 className="text-xl text-ink">Controlla la tua email</h3>
-            <p className="text-ink-soft">
-              Se hai un account, riceverai un'email con un link per reimpostare la password.
-            </p>
-            <PanelLink href="/auth" onClick={() => setLoginView("form")} className={buttonClass.secondary}>
-              Torna al login
-            </PanelLink>
-          </div>
-        )}
-      </Tabs.Content>
-
-      <Tabs.Content value="register" className="pt-6">
-        {verifyEmail ? (
-          <div className="space-y-4 text-center">
-            <MailCheck aria-hidden className="mx-auto size-10 text-wine" strokeWidth={1.5} />
-            <h3 className="text-xl text-ink">Verifica la tua email</h3>
-            <p className="text-ink-soft">
-              Ti abbiamo inviato un link di verifica all'indirizzo <strong className="text-ink">{verifyEmail}</strong>.
-              Apri l'email e clicca sul link per attivare il tuo account. Se non la trovi, controlla anche nella
-              cartella spam.
-            </p>
-            <ResendConfirmation email={verifyEmail} nativeAnswer={answerTo("resend-confirmation", nativeAnswer)} />
-          </div>
-        ) : (
-          <>
-            <RegisterForm
+    <Tabs<AuthTab>
+      label="Accesso o registrazione"
+      listClassName="grid grid-cols-2"
+      panelClassName="pt-6"
+      tabs={[
+        { value: "login", label: "Accedi" },
+        { value: "register", label: "Registrati" },
+      ]}
+      value={tab}
+      onChange={onTabChange}
+    >
+      {tab === "login" ? (
+        <>
+          {loginView === "form" && (
+            <LoginForm
               idPrefix={idPrefix}
-              nativeAnswer={registered}
-              onRegistered={(email) => setVerifyEmail(email)}
+              redirectTo={redirectTo}
+              nativeAnswer={answerTo("login", nativeAnswer)}
+              onLoggedIn={onLoggedIn}
+              onForgotPassword={() => setLoginView("reset")}
             />
+          )}
+          {loginView === "form" && (
             <p className="mt-6 text-center text-sm text-ink-soft">
-              Hai già un account?{" "}
-              <PanelLink href="/auth" onClick={() => onTabChange("login")}>
-                Accedi
+              Non hai un account?{" "}
+              <PanelLink href="/auth?tab=register" onClick={() => onTabChange("register")}>
+                Registrati
               </PanelLink>
             </p>
-          </>
-        )}
-      </Tabs.Content>
-    </Tabs.Root>
+          )}
+          {loginView === "reset" && (
+            <ResetRequestForm
+              idPrefix={idPrefix}
+              nativeAnswer={answerTo("reset-request", nativeAnswer)}
+              onSent={() => setLoginView("reset-sent")}
+              onCancel={() => setLoginView("form")}
+            />
+          )}
+          {loginView === "reset-sent" && (
+            <div className="space-y-4 text-center">
+              <MailCheck aria-hidden className="mx-auto size-10 text-wine" strokeWidth={1.5} />
+              <h3 className="text-xl text-ink">Controlla la tua email</h3>
+              <p className="text-ink-soft">
+                Se hai un account, riceverai un'email con un link per reimpostare la password.
+              </p>
+              <PanelLink href="/auth" onClick={() => setLoginView("form")} className={buttonClass.secondary}>
+                Torna al login
+              </PanelLink>
+            </div>
+          )}
+        </>
+      ) : verifyEmail ? (
+        <div className="space-y-4 text-center">
+          <MailCheck aria-hidden className="mx-auto size-10 text-wine" strokeWidth={1.5} />
+          <h3 className="text-xl text-ink">Verifica la tua email</h3>
+          <p className="text-ink-soft">
+            Ti abbiamo inviato un link di verifica all'indirizzo <strong className="text-ink">{verifyEmail}</strong>.
+            Apri l'email e clicca sul link per attivare il tuo account. Se non la trovi, controlla anche nella cartella
+            spam.
+          </p>
+          <ResendConfirmation email={verifyEmail} nativeAnswer={answerTo("resend-confirmation", nativeAnswer)} />
+        </div>
+      ) : (
+        <>
+          <RegisterForm idPrefix={idPrefix} nativeAnswer={registered} onRegistered={(email) => setVerifyEmail(email)} />
+          <p className="mt-6 text-center text-sm text-ink-soft">
+            Hai già un account?{" "}
+            <PanelLink href="/auth" onClick={() => onTabChange("login")}>
+              Accedi
+            </PanelLink>
+          </p>
+        </>
+      )}
+    </Tabs>
   );
 }
 

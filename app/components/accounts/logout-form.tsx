@@ -1,4 +1,4 @@
-import { LogOut } from "lucide-react";
+import LogOut from "lucide-react/icons/log-out";
 import { useFetcher, useNavigate } from "react-router";
 import { useFetcherAnswer } from "~/components/forms/use-fetcher-answer";
 import { showToast } from "~/components/toast";

@@ -1,4 +1,4 @@
-import { ShoppingBag } from "lucide-react";
+import ShoppingBag from "lucide-react/icons/shopping-bag";
 import { Link } from "react-router";
 import { useLocalStorageItem } from "~/components/browser-storage";
 import { CART_STORAGE_KEY, CART_UPDATED_EVENT } from "~/modules/shop/constants";

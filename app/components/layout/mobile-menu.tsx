@@ -1,4 +1,5 @@
-import { Menu, X } from "lucide-react";
+import Menu from "lucide-react/icons/menu";
+import X from "lucide-react/icons/x";
 import { NavLink } from "react-router";
 import { MobileAccountLink } from "~/components/accounts/mobile-account-link";
 import { mainNavigation, navigationToneClass } from "./navigation";

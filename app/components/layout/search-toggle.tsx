@@ -1,4 +1,5 @@
-import { ArrowRight, Search } from "lucide-react";
+import ArrowRight from "lucide-react/icons/arrow-right";
+import Search from "lucide-react/icons/search";
 import { type FormEvent, useRef } from "react";
 import { useNavigate } from "react-router";
 import { useDetailsDisclosure } from "./use-details-disclosure";

@@ -1,4 +1,6 @@
-import { Clock, MapPin, Phone } from "lucide-react";
+import Clock from "lucide-react/icons/clock";
+import MapPin from "lucide-react/icons/map-pin";
+import Phone from "lucide-react/icons/phone";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useConsent } from "~/components/consent/consent-provider";

@@ -1,5 +1,4 @@
 import { Star } from "lucide-react";
-import { Tabs } from "radix-ui";
 import { useCallback, useState } from "react";
 import { useFetcher } from "react-router";
 import { useFetcherAnswer } from "~/components/forms/use-fetcher-answer";
@@ -7,7 +6,7 @@ import { showToast } from "~/components/toast";
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { HoneypotField } from "~/components/ui/honeypot-field";
-import { TabList } from "~/components/ui/tabs";
+import { Tabs } from "~/components/ui/tabs";
 import type { ProductReview } from "~/modules/catalog/product-details.server";
 import type { FormResult } from "~/modules/forms/form-result";
 import { formatDate } from "~/modules/shop/constants";
@@ -93,49 +92,48 @@ export default function ProductReviews({ reviews, rating }: { reviews: ProductRe
   // After sending, the list (already revalidated with the new review) comes back into view.
   const showReviews = useCallback(() => setTab("reviews"), []);
   return (
-    <Tabs.Root value={tab} onValueChange={setTab}>
-      <TabList
-        label="Recensioni"
-        className="flex gap-8"
-        tabs={[
-          { value: "reviews", label: `Recensioni (${reviews.length})` },
-          { value: "write", label: "Scrivi una recensione" },
-        ]}
-      />
-      <Tabs.Content value="reviews" className="pt-8">
-        {reviews.length === 0 ? (
-          <p className="text-ink-soft">Ancora nessuna recensione. Scrivi la prima!</p>
-        ) : (
-          <>
-            {rating !== null && (
-              <p className="mb-6 flex items-center gap-3 text-ink">
-                <Stars rating={rating} className="size-5" />
-                <span>
-                  {rating.toLocaleString("it-IT")} su 5 · {reviews.length}{" "}
-                  {reviews.length === 1 ? "recensione" : "recensioni"}
-                </span>
-              </p>
-            )}
-            <ul className="divide-y divide-sand">
-              {reviews.map((review) => (
-                <li key={review.id} className="py-5">
-                  <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                    <Stars rating={review.rating} />
-                    <p className="font-medium text-ink">{review.author}</p>
-                    <time dateTime={review.createdAt} className="text-sm text-ink-soft">
-                      {formatDate(review.createdAt, "long")}
-                    </time>
-                  </div>
-                  <p className="mt-2 leading-relaxed text-ink-soft">{review.content}</p>
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
-      </Tabs.Content>
-      <Tabs.Content value="write" className="pt-8">
+    <Tabs
+      label="Recensioni"
+      listClassName="flex gap-8"
+      panelClassName="pt-8"
+      tabs={[
+        { value: "reviews", label: `Recensioni (${reviews.length})` },
+        { value: "write", label: "Scrivi una recensione" },
+      ]}
+      value={tab}
+      onChange={setTab}
+    >
+      {tab === "write" ? (
         <ReviewForm onSent={showReviews} />
-      </Tabs.Content>
-    </Tabs.Root>
+      ) : reviews.length === 0 ? (
+        <p className="text-ink-soft">Ancora nessuna recensione. Scrivi la prima!</p>
+      ) : (
+        <>
+          {rating !== null && (
+            <p className="mb-6 flex items-center gap-3 text-ink">
+              <Stars rating={rating} className="size-5" />
+              <span>
+                {rating.toLocaleString("it-IT")} su 5 · {reviews.length}{" "}
+                {reviews.length === 1 ? "recensione" : "recensioni"}
+              </span>
+            </p>
+          )}
+          <ul className="divide-y divide-sand">
+            {reviews.map((review) => (
+              <li key={review.id} className="py-5">
+                <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                  <Stars rating={review.rating} />
+                  <p className="font-medium text-ink">{review.author}</p>
+                  <time dateTime={review.createdAt} className="text-sm text-ink-soft">
+                    {formatDate(review.createdAt, "long")}
+                  </time>
+                </div>
+                <p className="mt-2 leading-relaxed text-ink-soft">{review.content}</p>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </Tabs>
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatAddress, isValidPartitaIva, shop, whatsappLink } from "./identity";
+import { shopStaff } from "./story";
 
 describe("isValidPartitaIva", () => {
   it("accepts numbers whose last digit is the check digit", () => {
@@ -44,7 +45,7 @@ describe("shop identity", () => {
     expect(shop.rating.value).toBeGreaterThanOrEqual(0);
     expect(shop.rating.value).toBeLessThanOrEqual(5);
     expect(Number.isInteger(shop.rating.count) && shop.rating.count >= 0).toBe(true);
-    for (const member of shop.staff) {
+    for (const member of shopStaff) {
       expect(member.name && member.role && member.description).toBeTruthy();
     }
   });

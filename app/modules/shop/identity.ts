@@ -1,7 +1,8 @@
 // Who the shop is. Everything a customer reads about the shop itself (name, seller, address,
-// hours, contacts, staff) starts from this one object, so another shop deploys by editing this file;
+// hours, contacts) starts from this one object, so another shop deploys by editing this file;
 // the details staff may change (contacts, hours, links) are settings whose defaults come from here
-// (modules/settings), and pages read them through the settings.
+// (modules/settings), and pages read them through the settings. The story and staff texts, which
+// only the home and about pages show, are in story.ts so they stay out of every other page's code.
 
 export type Weekday = "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday";
 
@@ -10,8 +11,6 @@ export type TimeRange = { opens: string; closes: string };
 
 /** A day with no ranges is a closed day. */
 export type OpeningHours = Record<Weekday, TimeRange[]>;
-
-export type StaffMember = { name: string; role: string; description: string };
 
 export type ShopIdentity = {
   name: string;
@@ -39,10 +38,6 @@ export type ShopIdentity = {
   /** WhatsApp number in international format, digits only, as wa.me wants it. */
   whatsappNumber: string;
   sizeConsultationBookingUrl: string;
-  /** The shop's story for the about page, one paragraph each. */
-  story: string[];
-  advisers: string;
-  staff: StaffMember[];
   rating: { value: number; count: number };
 };
 
@@ -87,38 +82,6 @@ export const shop: ShopIdentity = {
   },
   whatsappNumber: "393401265874",
   sizeConsultationBookingUrl: "https://calendly.com/vetrinafossano/consulenza-taglia",
-  story: [
-    "Nel 1978 Maria Bruno apre in Via Roma una piccola merceria con un'idea semplice: offrire alle donne di Fossano intimo di qualità e il tempo di sceglierlo con calma, con il consiglio giusto.",
-    "Negli anni la vetrina cresce insieme ai suoi clienti: arrivano la corsetteria su misura, la pigiameria, il reparto uomo e poi quello per i più piccoli. Cambiano le mode, resta il modo di accogliere chi entra: con attenzione, discrezione e un sorriso.",
-    "Oggi la figlia Anna guida il negozio con la stessa cura, affiancata da una squadra che conosce ogni capo e ogni vestibilità. Con il negozio online portiamo la nostra selezione in tutta Italia, senza perdere il consiglio personale che ci distingue da oltre quarant'anni.",
-  ],
-  advisers:
-    "In negozio trovi consulenti esperte di intimo e corsetteria: ti aiutano a misurare la taglia giusta, a scegliere il reggiseno adatto alla tua forma e il capo giusto per ogni occasione, con calma e nella massima riservatezza dei nostri camerini.",
-  staff: [
-    {
-      name: "Anna Bruno",
-      role: "Titolare",
-      description:
-        "Ha raccolto il testimone dalla madre, che aprì il negozio nel 1978. Sceglie ogni stagione le collezioni e i marchi che trovi in vetrina.",
-    },
-    {
-      name: "Giulia Bruno",
-      role: "Consulente di corsetteria",
-      description:
-        "Specialista di reggiseni e modellatori: in pochi minuti trova la vestibilità perfetta, anche per le taglie più difficili da trovare.",
-    },
-    {
-      name: "Marco Ferrero",
-      role: "Responsabile reparto uomo",
-      description:
-        "Intimo, pigiameria e maglieria da uomo: conosce tessuti e vestibilità di ogni marchio e consiglia il capo giusto, anche da regalare.",
-    },
-    {
-      name: "Elena Giordano",
-      role: "Reparto bambini e negozio online",
-      description: "Segue il reparto bambini e prepara con cura ogni ordine online, dalla confezione alla spedizione.",
-    },
-  ],
   rating: { value: 4.9, count: 53 },
 };
 
