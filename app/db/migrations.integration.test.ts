@@ -81,35 +81,48 @@ describe("migrations", () => {
       });
   });
 
-  it("keep each product's sizes as its variants are added, resized and removed", async () => {
+  it("keep each product's sizes, colours and colour-size pairs as its variants are added, changed and removed", async () => {
     await db
       .transaction(async (tx) => {
-        const sizes = async (productId: number) =>
-          (await tx.execute<{ sizes: string[] }>(sql`SELECT sizes FROM products WHERE id = ${productId}`)).rows[0]
-            ?.sizes;
+        const lists = async (productId: number) =>
+          (
+            await tx.execute<{ sizes: string[]; colors: string[]; color_sizes: string[] }>(
+              sql`SELECT sizes, colors, color_sizes FROM products WHERE id = ${productId}`,
+            )
+          ).rows[0];
+        const pair = (color: string, size: string) => `${color}\u001f${size}`;
         const [product] = (
           await tx.execute<{ id: number }>(sql`
             INSERT INTO products (name, gender, subcategory, brand, sku)
             VALUES ('Slip taglie', 'Donna', 'slip', 'Marca di prova', 'TEST-SIZES') RETURNING id`)
         ).rows;
         if (!product) throw new Error("no product inserted");
-        expect(await sizes(product.id)).toEqual([]);
+        expect(await lists(product.id)).toEqual({ sizes: [], colors: [], color_sizes: [] });
 
         await tx.execute(sql`
           INSERT INTO product_variants (product_id, color_name, color_code, size, sku, stock)
           VALUES (${product.id}, 'Nero', '#111111', 'S', 'TEST-SIZES-S', 1),
                  (${product.id}, 'Nero', '#111111', 'M', 'TEST-SIZES-M', 1),
                  (${product.id}, 'Rosso', '#aa0000', 'M', 'TEST-SIZES-M2', 1)`);
-        expect(await sizes(product.id)).toEqual(["M", "S"]);
+        expect(await lists(product.id)).toEqual({
+          sizes: ["M", "S"],
+          colors: ["Nero", "Rosso"],
+          color_sizes: [pair("Nero", "M"), pair("Nero", "S"), pair("Rosso", "M")],
+        });
 
         await tx.execute(sql`UPDATE product_variants SET size = 'XL' WHERE sku = 'TEST-SIZES-S'`);
-        expect(await sizes(product.id)).toEqual(["M", "XL"]);
-        // Stock changes keep the sizes.
+        await tx.execute(sql`UPDATE product_variants SET color_name = 'Bordeaux' WHERE sku = 'TEST-SIZES-M2'`);
+        expect(await lists(product.id)).toEqual({
+          sizes: ["M", "XL"],
+          colors: ["Bordeaux", "Nero"],
+          color_sizes: [pair("Bordeaux", "M"), pair("Nero", "M"), pair("Nero", "XL")],
+        });
+        // Stock changes keep the lists.
         await tx.execute(sql`UPDATE product_variants SET stock = 0 WHERE sku = 'TEST-SIZES-M'`);
-        expect(await sizes(product.id)).toEqual(["M", "XL"]);
+        expect((await lists(product.id))?.sizes).toEqual(["M", "XL"]);
 
         await tx.execute(sql`DELETE FROM product_variants WHERE sku IN ('TEST-SIZES-M', 'TEST-SIZES-M2')`);
-        expect(await sizes(product.id)).toEqual(["XL"]);
+        expect(await lists(product.id)).toEqual({ sizes: ["XL"], colors: ["Nero"], color_sizes: [pair("Nero", "XL")] });
         tx.rollback();
       })
       .catch((error: Error) => {

@@ -162,6 +162,10 @@ export const products = pgTable(
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
     // Every size its variants come in, kept by a trigger (migration 0019): the size filter reads it.
     sizes: text("sizes").array().notNull().default(sql`'{}'::text[]`),
+    // Every colour its variants come in, and every colour-and-size pair (colorSizeKey), kept by the
+    // same trigger (migration 0020): the colour filter reads them.
+    colors: text("colors").array().notNull().default(sql`'{}'::text[]`),
+    colorSizes: text("color_sizes").array().notNull().default(sql`'{}'::text[]`),
     sku: text("sku").notNull().unique(),
     // Set when staff take the product off sale: gone from the storefront, kept for the orders that name it.
     archivedAt: timestamp("archived_at", { withTimezone: true }),

@@ -35,7 +35,10 @@ const hygieneSealedSubcategories = new Set<Subcategory>([
   "modellatore",
 ]);
 
-export type DemoProduct = Omit<Product, "searchVector" | "searchText" | "archivedAt" | "sizes"> & {
+export type DemoProduct = Omit<
+  Product,
+  "searchVector" | "searchText" | "archivedAt" | "sizes" | "colors" | "colorSizes"
+> & {
   variants: DemoVariant[];
   images: DemoImage[];
   priceHistory: DemoPrice[];

@@ -212,6 +212,11 @@ function websearchText(search: string): string {
   return search.replace(/-[^\p{L}\p{N}"]*-/gu, "-");
 }
 
+/** A variant's colour and size as products.color_sizes holds them (migration 0020): joined by chr(31). */
+function colorSizeKey(color: string, size: string): string {
+  return `${color}\u001f${size}`;
+}
+
 function filterConditions(filters: ListingFilters, search: SearchTerms | null): SQL[] {
   // Archived products are off sale: never listed (the listing indexes hold only the others).
   const conditions: SQL[] = [isNull(products.archivedAt)];
@@ -223,14 +228,15 @@ function filterConditions(filters: ListingFilters, search: SearchTerms | null): 
     if (maxCents !== null) conditions.push(lt(products.priceCents, maxCents));
   }
   if (filters.brands.length > 0) conditions.push(inArray(products.brand, filters.brands));
-  // Colour and sizes must meet on the same variant: "Nero in M", not "Nero in some size, M in another colour".
-  // Sizes alone are read from the product's own list of its variants' sizes (migration 0019).
-  if (filters.color === ALL && filters.sizes.length > 0) {
-    conditions.push(sql`${products.sizes} && ${sql.param(filters.sizes)}::text[]`);
+  // Colour and sizes must meet on the same variant: "Nero in M", not "Nero in some size, M in another
+  // colour". All three are read from the product's own lists of its variants' (migrations 0019, 0020).
+  if (filters.color !== ALL && filters.sizes.length > 0) {
+    const pairs = filters.sizes.map((size) => colorSizeKey(filters.color, size));
+    conditions.push(sql`${products.colorSizes} && ${sql.param(pairs)}::text[]`);
   } else if (filters.color !== ALL) {
-    const variantConditions = [sql`v.product_id = ${products.id}`, sql`v.color_name = ${filters.color}`];
-    if (filters.sizes.length > 0) variantConditions.push(sql`v.size = any(${sql.param(filters.sizes)}::text[])`);
-    conditions.push(sql`exists (select 1 from product_variants v where ${sql.join(variantConditions, sql` and `)})`);
+    conditions.push(sql`${products.colors} && ${sql.param([filters.color])}::text[]`);
+  } else if (filters.sizes.length > 0) {
+    conditions.push(sql`${products.sizes} && ${sql.param(filters.sizes)}::text[]`);
   }
   if (search) conditions.push(search.matches);
   if (filters.ids) conditions.push(inArray(products.id, filters.ids.length > 0 ? filters.ids : [-1]));
