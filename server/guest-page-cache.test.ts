@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
+import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { gunzipSync } from "node:zlib";
 import compression from "compression";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
@@ -42,6 +44,26 @@ function shopWith(options: Partial<GuestPageCacheOptions> = {}) {
     pauseRenders: (wait: () => Promise<void>) => {
       beforeAnswer = wait;
     },
+    /** The answer as it travels: the body's bytes undecoded, with the encoding asked for. */
+    async raw(path: string, acceptEncoding: string) {
+      if (!server.listening) await new Promise((resolve) => server.once("listening", resolve));
+      return new Promise<{ encoding?: string; length?: string; nonce?: string; bytes: Buffer }>((resolve, reject) => {
+        http
+          .get(`${base()}${path}`, { headers: { "accept-encoding": acceptEncoding } }, (response) => {
+            const chunks: Buffer[] = [];
+            response.on("data", (chunk: Buffer) => chunks.push(chunk));
+            response.on("end", () =>
+              resolve({
+                encoding: response.headers["content-encoding"],
+                length: response.headers["content-length"],
+                nonce: /'nonce-([^']+)'/.exec(String(response.headers["content-security-policy"]))?.[1],
+                bytes: Buffer.concat(chunks),
+              }),
+            );
+          })
+          .on("error", reject);
+      });
+    },
     async get(path: string, cookie?: string) {
       if (!server.listening) await new Promise((resolve) => server.once("listening", resolve));
       const response = await fetch(`${base()}${path}`, { headers: cookie ? { cookie } : {} });
@@ -76,6 +98,25 @@ describe("guest page cache", () => {
     expect(second.body).toContain(`<script nonce="${second.nonce}">more()</script>`);
     // Another query is another page.
     expect((await shop.get("/shop?category=Uomo")).cache).toBe("miss");
+  });
+
+  it("serves the kept page gzipped, compressed once, with the new nonce in every place", async () => {
+    const shop = shopWith();
+    const rendered = await shop.get("/product/7");
+    const plain = await shop.raw("/product/7", "identity");
+    const gzipped = await shop.raw("/product/7", "gzip, deflate, br");
+
+    expect(plain.encoding).toBeUndefined();
+    expect(gzipped.encoding).toBe("gzip");
+    expect(gzipped.length).toBe(String(gzipped.bytes.length));
+    expect(shop.renders()).toBe(1);
+    const expected = (nonce: string | undefined) => rendered.body.replaceAll(rendered.nonce ?? "", nonce ?? "");
+    expect(plain.bytes.toString()).toBe(expected(plain.nonce));
+    // gunzip checks the stream's checksum and length too.
+    const unzipped = gunzipSync(gzipped.bytes).toString();
+    expect(unzipped).toBe(expected(gzipped.nonce));
+    expect(unzipped.split(`nonce="${gzipped.nonce}"`)).toHaveLength(3);
+    expect(gzipped.nonce).not.toBe(plain.nonce);
   });
 
   it("renders for each request what may be personal: signed in, cart, checkout, accounts", async () => {

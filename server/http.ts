@@ -77,11 +77,12 @@ export async function createHttpApp(
     app.locals.closeDevServer = () => vite.close();
   } else {
     const buildDir = path.resolve(config.buildDir);
+    // First: no page path is a file, and a kept page then costs no look-up on disk.
+    if (guestPages) app.use(guestPages.middleware);
     // Hashed file names never change, so the browser may keep them for a year.
     app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
     app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
     const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
-    if (guestPages) app.use(guestPages.middleware);
     app.use(createRequestHandler({ build, mode: config.env, getLoadContext }));
   }
   return app;
