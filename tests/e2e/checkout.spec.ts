@@ -1,11 +1,11 @@
 import { expect, type Page, test } from "@playwright/test";
-import { and, desc, eq } from "drizzle-orm";
-import { orders, products, productVariants, userProfiles } from "../../app/db/schema";
+import { and, eq } from "drizzle-orm";
+import { products, productVariants, userProfiles } from "../../app/db/schema";
 import { formatEuro } from "../../app/modules/shop/constants";
 import { shop } from "../../app/modules/shop/identity";
 import { insertOrder, uniqueEmail } from "../support/fixtures";
 import { createUser, logIn } from "./support/accounts";
-import { e2eDatabase } from "./support/database";
+import { e2eDatabase, latestOrderOf } from "./support/database";
 import { cartItem, everydayProduct, preselected } from "./support/demo-products";
 import { linkIn, readEmail } from "./support/mailbox";
 import { expectToast, openHydrated, skipCookieBannerAndPopup } from "./support/page";
@@ -57,16 +57,6 @@ async function variantStock(): Promise<number> {
       ),
     );
   return variant?.stock ?? -1;
-}
-
-async function latestOrderOf(email: string) {
-  const [order] = await e2eDatabase()
-    .select()
-    .from(orders)
-    .where(eq(orders.email, email))
-    .orderBy(desc(orders.createdAt))
-    .limit(1);
-  return order;
 }
 
 /** The sandbox's payment page: pays, and lands on the success page. */

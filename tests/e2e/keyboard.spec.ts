@@ -1,10 +1,10 @@
 import { expect as baseExpect, type Locator, type Page, test } from "@playwright/test";
-import { desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { orders } from "../../app/db/schema";
 import { testShippingAddress, uniqueEmail } from "../support/fixtures";
 import { totpCode } from "../support/second-factor";
 import { createUser, placeOrder } from "./support/accounts";
-import { e2eDatabase } from "./support/database";
+import { e2eDatabase, latestOrderOf } from "./support/database";
 import { everydayProduct, preselected, selectable } from "./support/demo-products";
 import { expectToast, skipCookieBannerAndPopup, toast, waitForHydration } from "./support/page";
 
@@ -235,13 +235,7 @@ test("a guest finds a product, chooses a size and reserves it with the keyboard 
   await page.keyboard.press("Enter");
 
   await expect(page.getByRole("heading", { name: "Prenotazione Confermata!" })).toBeVisible();
-  const [order] = await e2eDatabase()
-    .select()
-    .from(orders)
-    .where(eq(orders.email, email))
-    .orderBy(desc(orders.createdAt))
-    .limit(1);
-  expect(order).toMatchObject({ status: "reserved", paymentStatus: "to_be_paid_in_store" });
+  expect(await latestOrderOf(email)).toMatchObject({ status: "reserved", paymentStatus: "to_be_paid_in_store" });
   await expect(page.getByTestId("success-line")).toContainText(`1 × ${everydayProduct.name}`);
   await expect(page.getByTestId("success-line")).toContainText(`Taglia: ${chosenSize} · Colore: ${color}`);
 });

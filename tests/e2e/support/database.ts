@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { desc, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import type { Database } from "../../../app/db/client.server";
@@ -26,4 +27,15 @@ export function e2eDatabase(): Database {
     { schema },
   );
   return database;
+}
+
+/** The newest order placed with this e-mail address, as the database holds it. */
+export async function latestOrderOf(email: string) {
+  const [order] = await e2eDatabase()
+    .select()
+    .from(schema.orders)
+    .where(eq(schema.orders.email, email))
+    .orderBy(desc(schema.orders.createdAt))
+    .limit(1);
+  return order;
 }
