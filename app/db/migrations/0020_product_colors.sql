@@ -33,7 +33,8 @@ CREATE TRIGGER products_variants_summary_refresh
 UPDATE "products" SET "colors" = '{}';--> statement-breakpoint
 
 -- The covering index of 0019 now carries the colours too, so a count filtered by colour reads this
--- index alone. The pairs stay out: ~40 per product, they would make every entry several times larger
--- and every count slower; a colour-and-size filter checks them on the rows of that colour only.
+-- index alone. The pairs stay out of it: ~40 per product, they would make every entry several times
+-- larger and every count slower. A colour-and-size filter finds its rows through their own index.
 DROP INDEX "products_sizes_filters_idx";--> statement-breakpoint
-CREATE INDEX "products_filters_idx" ON "products" USING btree ("brand","gender","subcategory","price_cents") INCLUDE ("sizes","colors") WHERE "archived_at" is null;
+CREATE INDEX "products_filters_idx" ON "products" USING btree ("brand","gender","subcategory","price_cents") INCLUDE ("sizes","colors") WHERE "archived_at" is null;--> statement-breakpoint
+CREATE INDEX "products_color_sizes_idx" ON "products" USING gin ("color_sizes") WHERE "archived_at" is null;

@@ -231,7 +231,6 @@ function filterConditions(filters: ListingFilters, search: SearchTerms | null): 
   // Colour and sizes must meet on the same variant: "Nero in M", not "Nero in some size, M in another
   // colour". All three are read from the product's own lists of its variants' (migrations 0019, 0020).
   if (filters.color !== ALL) {
-    // The colour first: the filters index holds it, and only that colour's rows are read for the pairs.
     conditions.push(sql`${products.colors} && ${sql.param([filters.color])}::text[]`);
     if (filters.sizes.length > 0) {
       const pairs = filters.sizes.map((size) => colorSizeKey(filters.color, size));
