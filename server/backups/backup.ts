@@ -8,12 +8,12 @@ import {
   BackupError,
   type BackupLocation,
   type BackupManifest,
-  contentTypeOf,
   copyRowCount,
   fileKey,
   manifestKey,
   quoteIdentifier,
   sha256,
+  storedContentType,
   tableKey,
 } from "./manifest";
 
@@ -98,7 +98,7 @@ export async function writeBackup({
   for (const key of await files.list("")) {
     const bytes = await files.read(key);
     if (bytes === null) continue; // deleted since it was listed
-    const contentType = contentTypeOf(key);
+    const contentType = storedContentType(key);
     await put(fileKey(key), bytes, contentType);
     copiedFiles.push({ key, contentType, bytes: bytes.length, sha256: sha256(bytes) });
   }

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import path from "node:path";
 import { z } from "zod";
+import { contentTypeOf } from "../../app/modules/files/content-types";
 import type { FileStore } from "../../app/modules/files/file-store";
 
 /** Where a backup is written or read: a file store (a folder, or a bucket) and the key prefix inside it. */
@@ -52,19 +52,8 @@ export function copyRowCount(bytes: Uint8Array): number {
 }
 
 // The FileStore keeps bytes only; a restore puts each file back with the type its extension names.
-const contentTypes: Record<string, string> = {
-  avif: "image/avif",
-  gif: "image/gif",
-  jpeg: "image/jpeg",
-  jpg: "image/jpeg",
-  pdf: "application/pdf",
-  png: "image/png",
-  svg: "image/svg+xml",
-  webp: "image/webp",
-};
-
-export function contentTypeOf(key: string): string {
-  return contentTypes[path.extname(key).slice(1).toLowerCase()] ?? "application/octet-stream";
+export function storedContentType(key: string): string {
+  return contentTypeOf(key) ?? "application/octet-stream";
 }
 
 export const quoteIdentifier = (name: string) => `"${name.replaceAll('"', '""')}"`;

@@ -6,6 +6,7 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
 import sharp, { type Sharp } from "sharp";
+import { contentTypeOf, contentTypeOfExtension } from "./content-types";
 import { type FileStore, isPublicFileKey } from "./file-store";
 import { createRenderBudget, createRenderQueue, type RenderBudget, type RenderQueue } from "./render-limits.server";
 import { IMAGE_WIDTHS, type ImageWidth } from "./responsive-images";
@@ -56,36 +57,21 @@ const processLimits: RenderLimits = {
   budget: createRenderBudget({ perMinute: 30 }),
 };
 
-const contentTypes: Record<ImageFormat, string> = {
-  avif: "image/avif",
-  webp: "image/webp",
-  png: "image/png",
-  jpeg: "image/jpeg",
-};
-
-/** The files /images renders from, with the type each is served as when it stands in for a rendition. */
-const sourceContentTypes: Record<string, string> = {
-  svg: "image/svg+xml",
-  png: "image/png",
-  jpg: "image/jpeg",
-  jpeg: "image/jpeg",
-  webp: "image/webp",
-  avif: "image/avif",
-  gif: "image/gif",
-};
 /** The type an image of the store is served as (/files, stand-ins), by its key's extension; undefined for anything else. */
 export function imageContentType(key: string): string | undefined {
-  const extension = path.extname(key).slice(1).toLowerCase();
-  return Object.hasOwn(sourceContentTypes, extension) ? sourceContentTypes[extension] : undefined;
+  const type = contentTypeOf(key);
+  return type?.startsWith("image/") ? type : undefined;
 }
+
+/** The type a rendition in this format (an extension too) is served as. */
+const renditionContentType = (format: ImageFormat) => contentTypeOfExtension(format) as string;
 
 // Bumped when the encoder settings change, so cached files and browser copies are renewed.
 const RENDER_VERSION = "1";
 /** The path segments of a request for an image under /files, or null when it could name anything else. */
 export function safeSegments(relativePath: string): string[] | null {
   if (!isPublicFileKey(relativePath)) return null;
-  const extension = path.extname(relativePath).slice(1).toLowerCase();
-  return Object.hasOwn(sourceContentTypes, extension) ? relativePath.split("/") : null;
+  return imageContentType(relativePath) ? relativePath.split("/") : null;
 }
 /** The formats the browser accepts, best first: AVIF, WebP, then PNG for sources that may be transparent, JPEG for photos. */
 export function acceptedFormats(accept: string | null, sourceExtension: string): ImageFormat[] {
@@ -147,7 +133,7 @@ export async function answerRendition(
   const key = `${request.folder}/${renditionName(request.width, format)}`;
   const exact = (body: Buffer): ImageAnswer => ({
     etag: request.etag,
-    contentType: contentTypes[format],
+    contentType: renditionContentType(format),
     body,
     exact: true,
   });
@@ -215,7 +201,7 @@ async function standIn({ files, source, folder, width, formats }: RenditionReque
       if (body)
         return {
           etag: `"${source.version}-${name}"`,
-          contentType: contentTypes[format],
+          contentType: renditionContentType(format),
           body: Buffer.from(body),
           exact: false,
         };
@@ -225,7 +211,7 @@ async function standIn({ files, source, folder, width, formats }: RenditionReque
   if (!original) throw new Error(`The image ${source.key} went away while answered`);
   return {
     etag: `"${source.version}-original"`,
-    contentType: sourceContentTypes[source.extension] as string,
+    contentType: imageContentType(source.key) as string,
     body: Buffer.from(original),
     exact: false,
   };
@@ -253,7 +239,7 @@ function renderOnce(request: RenditionRequest, format: ImageFormat, key: string,
         const original = await request.files.read(request.source.key);
         if (!original) throw new Error(`The image ${request.source.key} went away before it was rendered`);
         const output = await render(Buffer.from(original), request.source.extension, request.width, format);
-        await request.files.put(key, output, contentTypes[format]);
+        await request.files.put(key, output, renditionContentType(format));
         return output;
       })
       .finally(() => rendering.delete(key));

@@ -4,6 +4,7 @@
 // (app/routes/signed-file.ts) checks it in constant time before a single byte is read. A bucket signs
 // its own links (s3-file-store.server.ts).
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { contentTypeOf } from "./content-types";
 import { checkedFileKey, type FileStore, type SignedUrlOptions } from "./file-store";
 
 export const SIGNED_FILE_PATH = "/scarica/";
@@ -59,16 +60,14 @@ export function checkFileLink(appSecret: string, url: URL, now: Date): FileLinkC
   return { valid: true, key, downloadName: name };
 }
 
-/** What a private file is sent as: a type the browser shows itself, or bytes to save. */
-const inlineTypes: Record<string, string> = {
-  pdf: "application/pdf",
-  png: "image/png",
-  jpg: "image/jpeg",
-  jpeg: "image/jpeg",
-  webp: "image/webp",
-  avif: "image/avif",
-  gif: "image/gif",
-};
+/**
+ * What a private file is sent as: a type the browser shows itself, or bytes to save. Never SVG
+ * inline: opened from the shop's address, its scripts would run there.
+ */
+function inlineType(downloadName: string): string | undefined {
+  const type = contentTypeOf(downloadName);
+  return type === "image/svg+xml" ? undefined : type;
+}
 
 function plainText(status: number, message: string): Response {
   return new Response(message, {
@@ -92,8 +91,7 @@ export async function answerSignedFileLink(
   }
   const bytes = await store.read(link.key);
   if (!bytes) return plainText(404, "File non trovato.");
-  const extension = link.downloadName.split(".").at(-1)?.toLowerCase() ?? "";
-  const contentType = inlineTypes[extension];
+  const contentType = inlineType(link.downloadName);
   return new Response(Buffer.from(bytes), {
     headers: {
       "Content-Type": contentType ?? "application/octet-stream",
