@@ -2,8 +2,8 @@ import { useState } from "react";
 import { useFetcher } from "react-router";
 import { useFetcherAnswer } from "~/components/forms/use-fetcher-answer";
 import { showToast } from "~/components/toast";
+import { euroInputText } from "~/modules/forms/euro-amount";
 import type { AdminAnswer } from "~/modules/orders/admin-answer";
-import { refundAmountText } from "~/modules/orders/refund-form";
 import { formatEuro } from "~/modules/shop/constants";
 
 type Money = { paidCents: number; refundedCents: number; refundableCents: number; provider: string } | null;
@@ -66,7 +66,7 @@ export function CancelAndRefund({
                 <input
                   name="refund"
                   inputMode="decimal"
-                  defaultValue={refundAmountText(money.refundableCents)}
+                  defaultValue={euroInputText(money.refundableCents)}
                   className={inputClass}
                 />
               </label>

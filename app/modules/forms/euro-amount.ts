@@ -14,3 +14,11 @@ export function parseEuroCents(text: string): number | null {
   const total = euros * 100 + Number((match[2] ?? "").padEnd(2, "0"));
   return Number.isSafeInteger(total) && total <= 2_147_483_647 ? total : null;
 }
+
+/** No price or refund of a small shop comes near a million euro: more is a typing slip. */
+export const MAX_TYPED_EURO_CENTS = 99_999_999;
+
+/** Cents as a form shows them back, for staff to read and change: 1250 → "12,50". */
+export function euroInputText(cents: number): string {
+  return (cents / 100).toFixed(2).replace(".", ",");
+}

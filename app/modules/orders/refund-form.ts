@@ -1,18 +1,13 @@
-// The amount staff type to refund, in euro as Italians write it ("12,50", "12.50", "12"), read as
-// integer cents. Pure, for the form's checks and the action alike.
+// The amount staff type to refund, read as integer cents. Pure, for the form's checks and the action alike.
+import { MAX_TYPED_EURO_CENTS, parseEuroCents } from "~/modules/forms/euro-amount";
 
 export type RefundAmountResult = { ok: true; cents: number } | { ok: false; message: string };
 
+/** Empty means no refund (0 cents). */
 export function readRefundAmount(text: string | null | undefined): RefundAmountResult {
-  const value = (text ?? "").trim().replace(/\s|€/g, "");
-  if (value === "") return { ok: true, cents: 0 };
-  const match = /^(\d{1,6})(?:[.,](\d{1,2}))?$/.exec(value);
-  if (!match) return { ok: false, message: "Indica l'importo in euro, ad esempio 12,50." };
-  const [, euros = "0", decimals = ""] = match;
-  return { ok: true, cents: Number(euros) * 100 + Number(decimals.padEnd(2, "0")) };
-}
-
-/** Cents as the form shows them back, e.g. 1250 → "12,50". */
-export function refundAmountText(cents: number): string {
-  return (cents / 100).toFixed(2).replace(".", ",");
+  if ((text ?? "").trim() === "") return { ok: true, cents: 0 };
+  const cents = parseEuroCents(text ?? "");
+  return cents === null || cents > MAX_TYPED_EURO_CENTS
+    ? { ok: false, message: "Indica l'importo in euro, ad esempio 12,50." }
+    : { ok: true, cents };
 }

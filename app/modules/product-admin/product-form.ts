@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { genders, subcategories } from "~/db/schema";
-import { readRefundAmount } from "~/modules/orders/refund-form";
+import { MAX_TYPED_EURO_CENTS, parseEuroCents } from "~/modules/forms/euro-amount";
 
 // The product form of the admin (create and edit): what staff type, read into a product and its
 // variants, every message in Italian. Pure, so that every rule is unit-tested; the database's own
@@ -80,12 +80,12 @@ const euroCents = (message: string) =>
     .trim()
     .transform((value, context) => {
       if (value === "") return null;
-      const amount = readRefundAmount(value);
-      if (!amount.ok) {
+      const cents = parseEuroCents(value);
+      if (cents === null || cents > MAX_TYPED_EURO_CENTS) {
         context.addIssue({ code: "custom", message });
         return z.NEVER;
       }
-      return amount.cents;
+      return cents;
     });
 
 const wholeNumber = (min: number, max: number, message: string) =>

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseEuroCents } from "~/modules/forms/euro-amount";
+import { euroInputText, parseEuroCents } from "~/modules/forms/euro-amount";
 import { isValidPartitaIva, type OpeningHours, type TimeRange, type Weekday } from "~/modules/shop/identity";
 import type { ShopSettings } from "./shop-settings";
 
@@ -167,10 +167,6 @@ const shippingValue = z.object({
 export type ShippingSettings = z.infer<typeof shippingValue>;
 
 /** 790 → "7,90", as the form shows an amount. */
-export function formatEuroInput(amountCents: number): string {
-  return (amountCents / 100).toFixed(2).replace(".", ",");
-}
-
 const euroField = (message: string, min: number, max: number) =>
   z
     .string()
@@ -300,14 +296,14 @@ export const settingsGroups: {
         };
       }) as unknown as z.ZodType<ShippingSettings, FormFields>,
     toForm: (value) => ({
-      feeEuro: formatEuroInput(value.feeCents),
+      feeEuro: euroInputText(value.feeCents),
       freeShippingEnabled: value.freeShippingThresholdCents !== null,
       freeShippingThresholdEuro:
-        value.freeShippingThresholdCents === null ? "" : formatEuroInput(value.freeShippingThresholdCents),
-      returnCostEuro: formatEuroInput(value.returnCostCents),
+        value.freeShippingThresholdCents === null ? "" : euroInputText(value.freeShippingThresholdCents),
+      returnCostEuro: euroInputText(value.returnCostCents),
       freeReturnEnabled: value.freeReturnThresholdCents !== null,
       freeReturnThresholdEuro:
-        value.freeReturnThresholdCents === null ? "" : formatEuroInput(value.freeReturnThresholdCents),
+        value.freeReturnThresholdCents === null ? "" : euroInputText(value.freeReturnThresholdCents),
     }),
   },
   discounts: {

@@ -4,7 +4,7 @@ import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { genders, subcategories } from "~/db/schema";
-import { refundAmountText } from "~/modules/orders/refund-form";
+import { euroInputText } from "~/modules/forms/euro-amount";
 
 // The product form of the admin, for a new product and an existing one alike: every field of the
 // spec's Product and its variants (a row per colour × size). Rows are added and removed in the
@@ -128,7 +128,7 @@ function Flag({ name, label, checked }: { name: string; label: string; checked: 
   );
 }
 
-const euroText = (cents: number | null) => (cents === null ? "" : refundAmountText(cents));
+const euroText = (cents: number | null) => (cents === null ? "" : euroInputText(cents));
 
 export function ProductEditor({
   product,
