@@ -75,6 +75,9 @@ function limits({ concurrency = 1, maxWaiting = 100, perMinute = 1000, now = Dat
   return { queue: createRenderQueue({ concurrency, maxWaiting }), budget: createRenderBudget({ perMinute, now }) };
 }
 
+// Encoding AVIF takes a second of CPU on a quiet machine, several while other test files share it.
+const renderTimeoutMs = 30_000;
+
 describe("negotiateFormat", () => {
   it("prefers AVIF, then WebP, then PNG or JPEG by source", () => {
     expect(negotiateFormat("image/avif,image/webp,image/apng,*/*;q=0.8", "svg")).toBe("avif");
@@ -106,7 +109,7 @@ describe("safeSegments", () => {
   });
 });
 
-describe("findRendition and answerRendition", () => {
+describe("findRendition and answerRendition", { timeout: renderTimeoutMs }, () => {
   it("render the requested width in the negotiated format and cache it in the store", async () => {
     const rendition = await find("products/1/nero-0.svg");
     // The ETag is known before any work, so a browser holding the rendition costs nothing.
@@ -145,7 +148,7 @@ describe("findRendition and answerRendition", () => {
   });
 });
 
-describe("bounded rendering", () => {
+describe("bounded rendering", { timeout: renderTimeoutMs }, () => {
   it("never runs more renders at once than the queue allows, and answers the overflow with stand-ins", async () => {
     const bounds = limits({ concurrency: 1, maxWaiting: 3 });
     // 24 different renditions at once, each from its own client: 8 images × 3 widths.
@@ -225,7 +228,7 @@ describe("bounded rendering", () => {
   });
 });
 
-describe("prerenderRenditions", () => {
+describe("prerenderRenditions", { timeout: renderTimeoutMs }, () => {
   it("renders the given widths ahead of time, so requests for them read the cache", async () => {
     const relativePaths = ["products/1/nero-0.svg", "products/1/nero-1.svg"];
     await prerenderRenditions({ files, keys: relativePaths, widths: [320, 640], format: "avif" });
