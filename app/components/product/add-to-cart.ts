@@ -3,8 +3,9 @@
 // the shopper first touches its form, not with the page.
 import { addToCart, readCart } from "~/components/cart/cart-storage";
 import { quantityInCart } from "~/modules/cart/cart-lines";
+import { addToCartProblem } from "~/modules/catalog/add-to-cart-problem";
 import type { ProductDetails } from "~/modules/catalog/product-details.server";
-import { addToCartProblem, lineKeyFor, type Selection, type ToastMessage } from "~/modules/catalog/selection";
+import { lineKeyFor, type Selection, type ToastMessage } from "~/modules/catalog/selection";
 
 /** Puts the chosen quantity in the browser's cart; the toast saying why not when a rule blocks it. */
 export function addProductToCart(product: ProductDetails, selection: Selection, quantity: number): ToastMessage | null {
