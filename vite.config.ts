@@ -14,6 +14,33 @@ import { chunkModulesReport } from "./scripts/first-load-javascript.ts";
  * The walk skips lucide's index, which imports every icon: the shell imports its icons one by one
  * (`lucide-react/icons/…`), and an icon imported through the index stays in a file of its own.
  */
+/**
+ * Modules that the same storefront pages load together, each set in one file. Rolldown groups modules
+ * by every entry that imports them, admin pages and lazily loaded code included, so a difference that
+ * only concerns those split them into files of a few hundred bytes that the storefront pages always
+ * download together. One file each takes ~100 B gzip off every page that loads them, and puts nothing
+ * in a page that it did not load before, except where noted.
+ */
+const storefrontGroups = [
+  // The ten storefront pages that show product pictures load both; the admin's images page, which
+  // uses only the URL helpers, now loads the component too.
+  {
+    name: "responsive-image",
+    test: (id: string) =>
+      /\/app\/(components\/ui\/responsive-image\.tsx|modules\/files\/responsive-images\.ts)$/.test(id),
+  },
+  // What /cart and /checkout both show of a cart. /checkout-success needs only the amounts and the
+  // lines: it also loads the line texts and the empty cart it does not show (+0.2 KB on a page far
+  // within budget), for 0.36 KB less on /cart and /checkout.
+  {
+    name: "purchase",
+    test: (id: string) =>
+      /\/app\/(modules\/cart\/(cart-lines|line-rules|pricing)\.ts|components\/shop\/empty-cart\.tsx|components\/orders\/amount-rows\.tsx)$/.test(
+        id,
+      ),
+  },
+];
+
 function shellChunk(): Plugin {
   const shellModules = new Set<string>();
   return {
@@ -32,7 +59,15 @@ function shellChunk(): Plugin {
       }
     },
     outputOptions(options) {
-      return { ...options, codeSplitting: { groups: [{ name: "shell", test: (id) => shellModules.has(id) }] } };
+      return {
+        ...options,
+        codeSplitting: {
+          groups: [
+            { name: "shell", test: (id) => shellModules.has(id), priority: 2 },
+            ...storefrontGroups.map((group) => ({ ...group, priority: 1 })),
+          ],
+        },
+      };
     },
   };
 }

@@ -17,7 +17,7 @@ import { NotFoundMessage } from "~/components/layout/not-found-message";
 import { isPromoDismissed, PromoBar } from "~/components/layout/promo-bar";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
-import { shareNonceWithStyleInjectors, useNonce } from "~/components/nonce";
+import { useNonce } from "~/components/nonce";
 import { useHydrated } from "~/components/use-hydrated";
 import { config } from "~/config.server";
 import { getCurrentUser } from "~/modules/accounts/session.server";
@@ -26,8 +26,6 @@ import { publicSettings } from "~/modules/settings/shop-settings";
 import { services } from "~/services.server";
 import type { Route } from "./+types/root";
 import appStylesheet from "./app.css?url";
-
-if (typeof document !== "undefined") shareNonceWithStyleInjectors();
 
 // Toasts only ever follow a user action, so sonner loads after hydration, outside the first download.
 const Toaster = lazy(() => import("sonner").then((module) => ({ default: module.Toaster })));

@@ -5,6 +5,7 @@ import type { CheckoutDraft } from "~/db/schema";
 import { logger } from "~/logger.server";
 import { getProfile } from "~/modules/accounts/profile.server";
 import { getCurrentUser } from "~/modules/accounts/session.server";
+import { checkoutErrors } from "~/modules/checkout/checkout-errors.server";
 import { checkoutInformationSchema } from "~/modules/checkout/checkout-form";
 import { type CheckoutAnswer, checkoutToasts, isAddressProblem } from "~/modules/checkout/checkout-messages";
 import { completeCheckout } from "~/modules/checkout/complete-checkout.server";
@@ -111,7 +112,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "cart": {
       // The browser's cart, sent on the way to the checkout and whenever it differs from the session's.
       const cart = parseCartField(form.get("cart"));
-      if (!cart) return answer({ intent, ok: false, error: checkoutToasts.failed }, 400);
+      if (!cart) return answer({ intent, ok: false, error: checkoutErrors.failed }, 400);
       const { session, setCookie } = await openCheckoutSession(db, cookie, user?.id ?? null, now);
       await saveCheckoutCart(db, session.id, cart);
       const headers = setCookie ? { "Set-Cookie": setCookie } : undefined;
@@ -147,7 +148,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const limited = await formRateLimit(db, checkoutLimit, request);
       if (limited) return limited;
       const session = await findCheckoutSession(db, cookie, user?.id ?? null, now);
-      if (!session) return answer({ intent, ok: false, error: checkoutToasts.noSession }, 401);
+      if (!session) return answer({ intent, ok: false, error: checkoutErrors.noSession }, 401);
       if (session.cart.length === 0) return answer({ intent, ok: false, emptyCart: true }, 400);
 
       let draft = session.draft;
@@ -184,7 +185,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         // Without the database nothing was written (one transaction): the shop's 503 page.
         if (isDatabaseUnavailable(error)) throw error;
         logger.error({ err: error }, "checkout failed");
-        return answer({ intent, ok: false, error: checkoutToasts.failed }, 500);
+        return answer({ intent, ok: false, error: checkoutErrors.failed }, 500);
       }
       const reservation = draft.deliveryMethod === "pickup_and_pay";
       switch (outcome.kind) {
@@ -202,7 +203,7 @@ export async function action({ request, context }: Route.ActionArgs) {
               intent,
               ok: false,
               messages: outcome.messages,
-              error: reservation ? checkoutToasts.reservationFailed : checkoutToasts.changed(outcome.messages),
+              error: reservation ? checkoutErrors.reservationFailed : checkoutErrors.changed(outcome.messages),
             },
             409,
           );
@@ -211,7 +212,7 @@ export async function action({ request, context }: Route.ActionArgs) {
             {
               intent,
               ok: false,
-              error: outcome.missingPage ? checkoutToasts.invalidPaymentAnswer : checkoutToasts.failed,
+              error: outcome.missingPage ? checkoutErrors.invalidPaymentAnswer : checkoutErrors.failed,
             },
             502,
           );
@@ -219,7 +220,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       break;
     }
   }
-  return answer({ intent, ok: false, error: checkoutToasts.failed }, 400);
+  return answer({ intent, ok: false, error: checkoutErrors.failed }, 400);
 }
 
 export function shouldRevalidate({ formData, actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {

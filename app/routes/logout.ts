@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { signOut } from "~/modules/accounts/credentials.server";
-import { accountToasts } from "~/modules/accounts/error-messages";
+import { logoutToasts } from "~/modules/accounts/logout-messages";
 import type { FormResult } from "~/modules/forms/form-result";
 import { readForm } from "~/modules/forms/read-form.server";
 import type { Route } from "./+types/logout";
@@ -9,7 +9,7 @@ import type { Route } from "./+types/logout";
 export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   const result = await signOut(request.headers);
-  if (!result.ok) return data<FormResult>({ ok: false, error: accountToasts.logoutFailed }, { status: 500 });
+  if (!result.ok) return data<FormResult>({ ok: false, error: logoutToasts.logoutFailed }, { status: 500 });
   // A form posted before hydration needs the redirect; a hydrated page moves on by itself.
   if (form.has("redirectTo")) throw redirect("/", { headers: result.headers });
   return data<FormResult>({ ok: true }, { headers: result.headers });

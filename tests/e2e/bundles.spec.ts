@@ -7,7 +7,7 @@ import { clientFiles, firstLoadOfPages } from "../../scripts/first-load-javascri
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 // Every storefront page's first load, gzip: the design guide allows 150 KB and aims at 130; this
 // holds the figure reached (docs/decisions/0004-first-load-javascript.md) so it only goes down.
-const firstLoadBudgetKb = 135;
+const firstLoadBudgetKb = 131;
 
 // Code only the admin area runs: its routes and components, the staff-only modules, the charts.
 const staffOnly = [

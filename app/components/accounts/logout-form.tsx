@@ -3,7 +3,7 @@ import { useFetcher, useNavigate } from "react-router";
 import { useFetcherAnswer } from "~/components/forms/use-fetcher-answer";
 import { showToast } from "~/components/toast";
 import { useHydrated } from "~/components/use-hydrated";
-import { accountToasts } from "~/modules/accounts/error-messages";
+import { logoutToasts } from "~/modules/accounts/logout-messages";
 import type { FormResult } from "~/modules/forms/form-result";
 
 // Every Logout button shares one fetcher, known by this key to the whole app: logging out reloads
@@ -33,7 +33,7 @@ export function LogoutAnswer() {
   const navigate = useNavigate();
   useFetcherAnswer(fetcher.data, (answer) => {
     if (answer.ok) {
-      void showToast(accountToasts.loggedOut, "success");
+      void showToast(logoutToasts.loggedOut, "success");
       void navigate("/");
     } else if (answer.error) {
       void showToast(answer.error, "error");

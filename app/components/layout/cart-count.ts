@@ -1,4 +1,4 @@
-import { cartEntries } from "~/modules/cart/cart-lines";
+import { cartEntries } from "~/modules/cart/cart-entries";
 
 /**
  * How many pieces the browser cart holds: the sum of the quantities of the items saved under

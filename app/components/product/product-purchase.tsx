@@ -1,18 +1,14 @@
 import { type FormEvent, useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
-import { addToCart, readCart } from "~/components/cart/cart-storage";
 import { showToast } from "~/components/toast";
 import { buttonClass } from "~/components/ui/button";
 import { QuantityStepper } from "~/components/ui/quantity-stepper";
-import { quantityInCart } from "~/modules/cart/cart-lines";
 import type { ProductDetails } from "~/modules/catalog/product-details.server";
 import {
   addedToCartMessage,
-  addToCartProblem,
   availableStock,
   choicesFromForm,
   isSizeAvailable,
-  lineKeyFor,
   minimumQuantity,
   type Selection,
   selectColor,
@@ -28,6 +24,13 @@ type ProductPurchaseProps = {
   /** The fields' values when the page became interactive: what the shopper chose before it was. */
   onHydrated: (choices: { selection: Selection; quantity: number | null }) => void;
 };
+
+// Adding to the cart downloads when the shopper first touches the form (focus or press), not with the page.
+const addToCartCode = () => import("./add-to-cart");
+
+function preloadAddToCart() {
+  void addToCartCode().catch(() => {});
+}
 
 // Each option is a radio, transparent over the swatch or the size it stands for (so it takes the
 // clicks); the swatch after it draws the choice and the keyboard focus.
@@ -51,7 +54,6 @@ export function ProductPurchase({
   const navigate = useNavigate();
   const form = useRef<HTMLFormElement>(null);
   const stock = availableStock(product, selection);
-  const lineKey = lineKeyFor(product, selection);
   const soldOut = soldOutLabel(product, selection);
 
   // React leaves fields the shopper changed before hydration as they are: their values are read once, here.
@@ -60,37 +62,36 @@ export function ProductPurchase({
     if (form.current) hydrated.current(choicesFromForm(product, new FormData(form.current)));
   }, [product]);
 
-  /** Puts the chosen quantity in the cart; false (after telling why) when a rule blocks it. */
-  function add(): boolean {
-    const problem = addToCartProblem(product, selection, quantity, quantityInCart(readCart(), lineKey));
-    if (problem) {
-      void showToast(problem, "error");
-      return false;
-    }
-    const image =
-      product.images.find((candidate) => candidate.colorName === lineKey.color)?.path ?? product.image ?? null;
-    addToCart({
-      ...lineKey,
-      name: product.name,
-      price: product.priceCents,
-      image,
-      quantity,
-      category: product.gender,
-      subcategory: product.subcategory,
-    });
-    return true;
-  }
+  // Set when the code could not be downloaded: the form then posts as it does without JavaScript.
+  const postNatively = useRef(false);
 
-  function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    if (postNatively.current) return;
     event.preventDefault();
-    const buyNow = (event.nativeEvent as SubmitEvent).submitter?.getAttribute("value") === "buy";
-    if (!add()) return;
-    if (buyNow) void navigate("/cart");
+    const formElement = event.currentTarget;
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    const code = await addToCartCode().catch(() => null);
+    if (!code) {
+      postNatively.current = true;
+      formElement.requestSubmit(submitter);
+      return;
+    }
+    const problem = code.addProductToCart(product, selection, quantity);
+    if (problem) void showToast(problem, "error");
+    else if (submitter?.value === "buy") void navigate("/cart");
     else void showToast(addedToCartMessage, "success");
   }
 
   return (
-    <form ref={form} method="post" action="/cart" onSubmit={submit} className="flex flex-col gap-6">
+    <form
+      ref={form}
+      method="post"
+      action="/cart"
+      onSubmit={submit}
+      onFocus={preloadAddToCart}
+      onPointerDown={preloadAddToCart}
+      className="flex flex-col gap-6"
+    >
       <input type="hidden" name="productId" value={product.id} />
       {product.colors.length > 0 && (
         <fieldset>

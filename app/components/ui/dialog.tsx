@@ -1,6 +1,15 @@
+import { setNonce } from "get-nonce";
 import { X } from "lucide-react";
 import { Dialog as RadixDialog } from "radix-ui";
 import { type ReactNode, useState } from "react";
+
+// Radix's scroll lock injects a <style> element when a dialog opens (through get-nonce): it gets the
+// page's CSP nonce here, with the dialog's code, which every page loads on first use, rather than in
+// the code every page runs. Browsers hide nonces from attributes; the property keeps the value.
+if (typeof document !== "undefined") {
+  const nonce = document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce;
+  if (nonce) setNonce(nonce);
+}
 
 type DialogProps = {
   title: ReactNode;

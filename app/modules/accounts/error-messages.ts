@@ -60,14 +60,12 @@ export function secondFactorErrorMessage(failure: AuthFailure): string {
 export const wrongPasswordMessage = "Password non corretta";
 export const secondFactorSetupFallback = "Si è verificato un errore durante l'attivazione: riprova.";
 
-/** The spec's toasts: a title and a description. */
+/** The spec's toasts: a title and a description (the logout's are in logout-messages.ts). */
 export const accountToasts = {
   loginSucceeded: { title: "Login riuscito", description: "Benvenuto nel tuo account" },
   loginFailedTitle: "Errore di login",
   registered: { title: "Registrazione completata", description: "Ti abbiamo inviato un'email di conferma" },
   registrationFailedTitle: "Errore di registrazione",
-  loggedOut: { title: "Logout effettuato", description: "Hai effettuato il logout con successo" },
-  logoutFailed: { title: "Errore durante il logout", description: "Si è verificato un errore durante il logout" },
   profileUpdated: { title: "Profilo aggiornato", description: "Le tue informazioni sono state aggiornate" },
   profileUpdateFailed: { title: "Errore aggiornamento", description: "Impossibile aggiornare il profilo" },
   resetEmailSent: {

@@ -3,6 +3,7 @@
 // colour. Prices stored here are only what the visitor saw when adding: the cart page and the
 // checkout show and charge the server's prices.
 import type { CartWriter, CookieCartLine } from "./cart-cookie";
+import { cartEntries } from "./cart-entries";
 
 export type CartItem = {
   /** Product id. */
@@ -24,26 +25,6 @@ export type CartLineKey = Pick<CartItem, "id" | "size" | "color">;
 /** One string per line: product, size and colour together identify it. */
 export function cartKey(item: CartLineKey): string {
   return JSON.stringify([item.id, item.size, item.color]);
-}
-
-/**
- * The stored entries that hold a usable quantity (a positive number, whole pieces), whatever else
- * they hold. Anything unreadable counts as an empty cart, so a damaged entry never breaks a page.
- */
-export function cartEntries(raw: string | null | undefined): (Record<string, unknown> & { quantity: number })[] {
-  if (!raw) return [];
-  let items: unknown;
-  try {
-    items = JSON.parse(raw);
-  } catch {
-    return [];
-  }
-  if (!Array.isArray(items)) return [];
-  return items.flatMap((item) => {
-    const quantity = (item as { quantity?: unknown } | null)?.quantity;
-    if (typeof quantity !== "number" || !Number.isFinite(quantity) || quantity < 1) return [];
-    return [{ ...(item as Record<string, unknown>), quantity: Math.floor(quantity) }];
-  });
 }
 
 const text = (value: unknown): string => (typeof value === "string" ? value : "");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { addToCartProblem } from "./add-to-cart-problem";
 import {
-  addToCartProblem,
   availableStock,
   choicesFromForm,
   clampQuantity,

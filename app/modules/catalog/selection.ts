@@ -2,7 +2,6 @@
 // page and its tests share them. Stock lives on variants (colour × size); the spec's `colors`,
 // `sizes` and `inStock` shapes are derived from them here. Whether a line can be bought at all is
 // the cart's rule (modules/cart/line-rules.ts), shared with the cart and the checkout.
-import { checkLine, lineProblemMessage } from "~/modules/cart/line-rules";
 
 export const ONE_COLOUR = "Unico";
 export const ONE_SIZE = "Unica";
@@ -71,11 +70,11 @@ export function isSizeAvailable(product: SelectableProduct, color: string | null
   return product.sizes.some((option) => option.name === size && option.available);
 }
 
-function needsSizeChoice(product: SelectableProduct): boolean {
+export function needsSizeChoice(product: SelectableProduct): boolean {
   return product.sizes.length > 0 && product.sizes[0]?.name !== ONE_SIZE;
 }
 
-function needsColorChoice(product: SelectableProduct): boolean {
+export function needsColorChoice(product: SelectableProduct): boolean {
   return product.colors.length > 0 && product.colors[0]?.name !== ONE_COLOUR;
 }
 
@@ -126,48 +125,6 @@ export function clampQuantity(
   stock: number,
 ): number {
   return Math.max(minimumQuantity(product), Math.min(Math.floor(quantity), stock));
-}
-
-/**
- * Why the chosen quantity cannot go into the cart, as the toast to show, or null when it can.
- * `inCart` is how many of this exact colour and size the cart already holds: together they may
- * not exceed the stock.
- */
-export function addToCartProblem(
-  product: SelectableProduct,
-  selection: Selection,
-  quantity: number,
-  inCart = 0,
-): ToastMessage | null {
-  if (product.inStock <= 0) {
-    return { title: "Prodotto Esaurito", description: "Questo articolo non è al momento disponibile." };
-  }
-  const color = product.colors.find((option) => option.name === selection.color);
-  if (color && !color.available) {
-    return { title: "Colore Esaurito", description: "Questo colore non è al momento disponibile." };
-  }
-  if (product.priceCents === null) return { title: "Errore", description: "Prezzo del prodotto non disponibile." };
-  if (needsSizeChoice(product) && !selection.size) {
-    return { title: "Selezione richiesta", description: "Per favore, seleziona una taglia." };
-  }
-  if (needsColorChoice(product) && !selection.color) {
-    return { title: "Selezione richiesta", description: "Per favore, seleziona un colore." };
-  }
-  const stock = availableStock(product, selection);
-  const line = checkLine(
-    { variant: { stock }, priceCents: product.priceCents, minQuantity: product.minQuantity },
-    quantity + inCart,
-  );
-  if (line.clamped || line.status === "sold_out") {
-    return {
-      title: "Quantità non disponibile",
-      description: `Sono disponibili solo ${stock} pezzi per questo colore.`,
-    };
-  }
-  if (line.status === "below_minimum") {
-    return { title: "Quantità non disponibile", description: lineProblemMessage("below_minimum", product.minQuantity) };
-  }
-  return null;
 }
 
 /** The cart line the selection makes: an unchosen colour or size falls back to the product's first. */

@@ -1,6 +1,8 @@
 import type { FormFailure, ToastText } from "~/modules/forms/form-result";
 
-// The checkout's answers and toasts (storefront spec §8), shared by its action and its page.
+// The checkout's answers and the toasts its pages show by themselves (storefront spec §8), shared by
+// its action and its pages. The failures only the action reports are in checkout-errors.server.ts:
+// the page shows what the answer carries, so the browser never needs their texts.
 
 export type CheckoutAnswer = { intent: string } & (
   | {
@@ -16,8 +18,6 @@ export type CheckoutAnswer = { intent: string } & (
     })
 );
 
-const checkoutError = (description: string): ToastText => ({ title: "Errore nel checkout", description });
-
 /** Whether a failed check is about the home address: the spec's 'Indirizzo incompleto' toast then says so. */
 export function isAddressProblem(fields: readonly string[]): boolean {
   return fields.some((field) => ["address", "city", "postalCode", "province"].includes(field));
@@ -28,14 +28,6 @@ export const checkoutToasts = {
     title: "Indirizzo incompleto",
     description: "Per la spedizione a domicilio, tutti i campi dell'indirizzo sono richiesti.",
   },
-  failed: checkoutError("Si è verificato un errore. Riprova."),
-  noSession: checkoutError("Sessione utente non trovata. Per favore, effettua di nuovo il login."),
-  invalidPaymentAnswer: checkoutError("Risposta non valida dal server di pagamento o URL mancante."),
-  changed: (messages: string[]): ToastText => checkoutError(messages[0] ?? "Controlla il riepilogo aggiornato."),
-  reservationFailed: {
-    title: "Impossibile completare la prenotazione.",
-    description: "Controlla gli articoli indicati e conferma di nuovo.",
-  },
   emptyCart: { title: "Carrello vuoto", description: "Aggiungi qualche articolo prima di procedere." },
   couponEntered: {
     title: "Codice Inserito",
@@ -45,8 +37,4 @@ export const checkoutToasts = {
     title: "Sconto Applicato!",
     description: `Sconto del ${percent}% sul tuo primo ordine, calcolato nella pagina di pagamento.`,
   }),
-  reservationConfirmed: {
-    title: "Prenotazione Confermata!",
-    description: "Ti abbiamo inviato un'email con il riepilogo.",
-  },
 } satisfies Record<string, ToastText | ((...args: never[]) => ToastText)>;

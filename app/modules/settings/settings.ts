@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { euroInputText, parseEuroCents } from "~/modules/forms/euro-amount";
-import { isValidPartitaIva, type OpeningHours, type TimeRange, type Weekday } from "~/modules/shop/identity";
+import type { OpeningHours, TimeRange, Weekday } from "~/modules/shop/identity";
+import { isValidPartitaIva } from "~/modules/shop/partita-iva";
 import type { ShopSettings } from "./shop-settings";
 
 // The shop's settings as staff edit them in 'Impostazioni': one group of fields per form. Each group
