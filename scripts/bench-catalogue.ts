@@ -5,7 +5,9 @@
 //
 // Environment: BENCH_DATABASE_URL (a PostgreSQL server on which a throwaway database is created;
 // default: a throwaway embedded PostgreSQL), BENCH_KEEP_DATABASE=1 (keep that database for EXPLAIN,
-// server only), BUILD_DIR (the app build to serve; built first when missing), BENCH_PRODUCTS.
+// server only), BUILD_DIR (the app build to serve; built first when missing), BENCH_PRODUCTS,
+// BENCH_ONLY=listing (load the data and measure the listing alone: seconds instead of minutes, and
+// leaves the machine's cores free for others' measurements).
 import fs from "node:fs/promises";
 import http from "node:http";
 import os from "node:os";
@@ -53,6 +55,7 @@ const shopPaths = [
 // Product pages across the catalogue (filled in once the products are loaded).
 const productPaths: string[] = [];
 const firstLoadBudgetKb = 130;
+const listingOnly = process.env.BENCH_ONLY === "listing";
 
 type RecordedQuery = { text: string; params: unknown[] };
 type Stats = { p50: number; p95: number };
@@ -78,9 +81,11 @@ async function main(): Promise<void> {
     log(`Loaded ${productCount} products in ${seconds(performance.now() - loadStarted)}.`);
 
     await benchListing(db, pool);
-    await benchSearch(db, pool);
-    await benchServerRendering(db, database.url, workDir);
-    await reportFirstLoadJavaScript();
+    if (!listingOnly) {
+      await benchSearch(db, pool);
+      await benchServerRendering(db, database.url, workDir);
+      await reportFirstLoadJavaScript();
+    }
   } finally {
     printTable(
       `Catalogue benchmark: ${productCount} products, ${os.cpus().length} CPUs, Node ${process.version}`,
