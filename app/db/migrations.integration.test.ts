@@ -129,6 +129,59 @@ describe("migrations", () => {
         if (!/rollback/i.test(error.message)) throw error;
       });
   });
+
+  it("keep one row per colour of each product on sale, with that colour's sizes and the product's filter columns", async () => {
+    await db
+      .transaction(async (tx) => {
+        const colours = async (productId: number) =>
+          (
+            await tx.execute<{ color: string; sizes: string[]; brand: string; price_cents: number | null }>(
+              sql`SELECT color, sizes, brand, price_cents FROM product_colors WHERE product_id = ${productId} ORDER BY color`,
+            )
+          ).rows;
+        const [product] = (
+          await tx.execute<{ id: number }>(sql`
+            INSERT INTO products (name, gender, subcategory, brand, sku, price_cents)
+            VALUES ('Slip colori', 'Donna', 'slip', 'Marca di prova', 'TEST-COLOURS', 2500) RETURNING id`)
+        ).rows;
+        if (!product) throw new Error("no product inserted");
+        expect(await colours(product.id)).toEqual([]);
+
+        await tx.execute(sql`
+          INSERT INTO product_variants (product_id, color_name, color_code, size, sku, stock)
+          VALUES (${product.id}, 'Nero', '#111111', 'S', 'TEST-COLOURS-S', 1),
+                 (${product.id}, 'Nero', '#111111', 'M', 'TEST-COLOURS-M', 1),
+                 (${product.id}, 'Rosso', '#aa0000', 'M', 'TEST-COLOURS-M2', 1)`);
+        const brand = "Marca di prova";
+        expect(await colours(product.id)).toEqual([
+          { color: "Nero", sizes: ["M", "S"], brand, price_cents: 2500 },
+          { color: "Rosso", sizes: ["M"], brand, price_cents: 2500 },
+        ]);
+
+        await tx.execute(sql`UPDATE product_variants SET size = 'XL' WHERE sku = 'TEST-COLOURS-S'`);
+        await tx.execute(sql`UPDATE product_variants SET color_name = 'Bordeaux' WHERE sku = 'TEST-COLOURS-M2'`);
+        await tx.execute(sql`UPDATE products SET brand = 'Altra marca', price_cents = NULL WHERE id = ${product.id}`);
+        expect(await colours(product.id)).toEqual([
+          { color: "Bordeaux", sizes: ["M"], brand: "Altra marca", price_cents: null },
+          { color: "Nero", sizes: ["M", "XL"], brand: "Altra marca", price_cents: null },
+        ]);
+
+        // Off sale: no rows; back on sale: its rows again.
+        await tx.execute(sql`UPDATE products SET archived_at = now() WHERE id = ${product.id}`);
+        expect(await colours(product.id)).toEqual([]);
+        await tx.execute(sql`UPDATE products SET archived_at = NULL WHERE id = ${product.id}`);
+        expect((await colours(product.id)).map((row) => row.color)).toEqual(["Bordeaux", "Nero"]);
+
+        await tx.execute(sql`DELETE FROM product_variants WHERE sku = 'TEST-COLOURS-M2'`);
+        expect((await colours(product.id)).map((row) => row.color)).toEqual(["Nero"]);
+        await tx.execute(sql`DELETE FROM products WHERE id = ${product.id}`);
+        expect(await colours(product.id)).toEqual([]);
+        tx.rollback();
+      })
+      .catch((error: Error) => {
+        if (!/rollback/i.test(error.message)) throw error;
+      });
+  });
 });
 
 describe("demo data", () => {

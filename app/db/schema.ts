@@ -10,6 +10,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -236,6 +237,28 @@ export const productVariants = pgTable(
     index("product_variants_size_product_idx").on(table.size, table.productId),
     index("product_variants_in_stock_idx").on(table.productId).where(sql`${table.stock} > 0`),
   ],
+);
+
+/**
+ * One row per colour of each product on sale, with the sizes it comes in and the product's other
+ * filter columns copied, kept by a trigger on products (migration 0021). A list filtered by colour is
+ * counted from a range of its covering index (written there: Drizzle cannot write INCLUDE), instead
+ * of checking every product's colours.
+ */
+export const productColors = pgTable(
+  "product_colors",
+  {
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    color: text("color").notNull(),
+    sizes: text("sizes").array().notNull(),
+    brand: text("brand").notNull(),
+    gender: text("gender", { enum: genders }).notNull(),
+    subcategory: text("subcategory", { enum: subcategories }).notNull(),
+    priceCents: integer("price_cents"),
+  },
+  (table) => [primaryKey({ columns: [table.productId, table.color] })],
 );
 
 /**

@@ -235,6 +235,12 @@ describe("filters", () => {
       (product) => product.isNewCollection && product.inStock,
     ],
     ["new", { flag: "new" }, (product) => product.isNew],
+    // A flag is not among the colour rows' columns: counted from the products instead.
+    [
+      "colour in the outlet",
+      { color: "Nero", flag: "outlet" },
+      (product) => product.isOutlet && product.colours.some((colour) => colour.name === "Nero"),
+    ],
     [
       "everything at once",
       {

@@ -1,7 +1,7 @@
 import { and, count, eq, gte, inArray, isNull, lt, ne, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Queryable } from "~/db/client.server";
-import { type Gender, products } from "~/db/schema";
+import { type Gender, productColors, products } from "~/db/schema";
 import { SHOP_PAGE_SIZE } from "~/modules/shop/constants";
 import { ALL, type CatalogFilters, defaultFilters, priceBucketRange } from "./filters";
 import { productIdSchema } from "./product-id";
@@ -118,13 +118,7 @@ export async function listProducts(
       // One row more than asked tells whether another page follows.
       .limit(pageSize + 1),
     // Counted once, with the first page; later pages carry the total in their cursor.
-    position
-      ? position.total
-      : db
-          .select({ count: count() })
-          .from(products)
-          .where(where)
-          .then(([row]) => row?.count ?? 0),
+    position ? position.total : countProducts(db, all, search, where),
   ]);
 
   const pageRows = rows.slice(0, pageSize);
@@ -219,15 +213,7 @@ function colorSizeKey(color: string, size: string): string {
 
 function filterConditions(filters: ListingFilters, search: SearchTerms | null): SQL[] {
   // Archived products are off sale: never listed (the listing indexes hold only the others).
-  const conditions: SQL[] = [isNull(products.archivedAt)];
-  if (filters.category !== ALL) conditions.push(eq(products.gender, filters.category));
-  if (filters.subcategory !== ALL) conditions.push(sql`${products.subcategory} = ${filters.subcategory}`);
-  if (filters.price !== ALL) {
-    const { minCents, maxCents } = priceBucketRange(filters.price);
-    if (minCents !== null) conditions.push(gte(products.priceCents, minCents));
-    if (maxCents !== null) conditions.push(lt(products.priceCents, maxCents));
-  }
-  if (filters.brands.length > 0) conditions.push(inArray(products.brand, filters.brands));
+  const conditions: SQL[] = [isNull(products.archivedAt), ...catalogueConditions(filters, products)];
   // Colour and sizes must meet on the same variant: "Nero in M", not "Nero in some size, M in another
   // colour". All three are read from the product's own lists of its variants' (migrations 0019, 0020).
   if (filters.color !== ALL) {
@@ -239,6 +225,26 @@ function filterConditions(filters: ListingFilters, search: SearchTerms | null): 
   } else if (filters.sizes.length > 0) {
     conditions.push(sql`${products.sizes} && ${sql.param(filters.sizes)}::text[]`);
   }
+  return [...conditions, ...productOnlyConditions(filters, search)];
+}
+
+/** Category, subcategory, price and brands: columns of the products and of their colours' rows alike. */
+function catalogueConditions(filters: ListingFilters, table: typeof products | typeof productColors): SQL[] {
+  const conditions: SQL[] = [];
+  if (filters.category !== ALL) conditions.push(eq(table.gender, filters.category));
+  if (filters.subcategory !== ALL) conditions.push(sql`${table.subcategory} = ${filters.subcategory}`);
+  if (filters.price !== ALL) {
+    const { minCents, maxCents } = priceBucketRange(filters.price);
+    if (minCents !== null) conditions.push(gte(table.priceCents, minCents));
+    if (maxCents !== null) conditions.push(lt(table.priceCents, maxCents));
+  }
+  if (filters.brands.length > 0) conditions.push(inArray(table.brand, filters.brands));
+  return conditions;
+}
+
+/** The filters only the products table can answer: the colour rows do not copy these columns. */
+function productOnlyConditions(filters: ListingFilters, search: SearchTerms | null): SQL[] {
+  const conditions: SQL[] = [];
   if (search) conditions.push(search.matches);
   if (filters.ids) conditions.push(inArray(products.id, filters.ids.length > 0 ? filters.ids : [-1]));
   if (filters.excludeId !== undefined) conditions.push(ne(products.id, filters.excludeId));
@@ -249,6 +255,34 @@ function filterConditions(filters: ListingFilters, search: SearchTerms | null): 
     conditions.push(sql`exists (select 1 from product_variants v where v.product_id = ${products.id} and v.stock > 0)`);
   }
   return conditions;
+}
+
+/**
+ * How many products match, across all pages. A colour with no filter beyond the table's columns is
+ * counted from its range of product_colors (migration 0021): from the products, the count read every
+ * entry of their filters index and checked each product's colours.
+ */
+function countProducts(
+  db: Queryable,
+  filters: ListingFilters,
+  search: SearchTerms | null,
+  where: SQL | undefined,
+): Promise<number> {
+  const query =
+    filters.color !== ALL && productOnlyConditions(filters, search).length === 0
+      ? db
+          .select({ count: count() })
+          .from(productColors)
+          .where(
+            and(
+              eq(productColors.color, filters.color),
+              ...catalogueConditions(filters, productColors),
+              // The sizes of this colour: "Nero in M" still means a variant Nero/M.
+              filters.sizes.length > 0 ? sql`${productColors.sizes} && ${sql.param(filters.sizes)}::text[]` : undefined,
+            ),
+          )
+      : db.select({ count: count() }).from(products).where(where);
+  return query.then(([row]) => row?.count ?? 0);
 }
 
 // ---------------------------------------------------------------------------
