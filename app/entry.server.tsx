@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { Transform, type TransformCallback } from "node:stream";
+import { Transform, type TransformCallback, type TransformOptions } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
@@ -18,6 +18,7 @@ import { isDatabaseUnavailable } from "~/db/availability";
 import { logger } from "~/logger.server";
 import { contentSecurityPolicy } from "~/modules/security/content-security-policy";
 import { outageHeaders, outagePage, outageRetryAfterSeconds } from "~/modules/shop/outage-page";
+import { holdScriptsUntilPaint } from "~/modules/shop/scripts-after-paint";
 import { requestOutage } from "~/services.server";
 
 export const streamTimeout = 5_000;
@@ -90,9 +91,13 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // React moves a finished part of the shell (the cookie banner, first in <body>) to the end
+        // of the document once 12.8 KB have been written before it, and shows it up to 300 ms later:
+        // everything rendered by then goes out in place.
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         [readyOption]() {
           shellRendered = true;
-          const body = new PiecesToParts({
+          const body = new PiecesToParts(nonce, {
             final(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;
@@ -125,10 +130,18 @@ export default function handleRequest(
  * React writes a page in 4 KB pieces and calls `flush()` on its destination each time a part is
  * complete (the shell, then each part that was waiting for data). React Router's adapter flushes
  * the compression after every chunk it is given, so handing on the pieces one by one sent /shop as
- * 26 compressed chunks, each its own socket write; handed on part by part, it is 5.
+ * 26 compressed chunks, each its own socket write; handed on part by part, it is 5. The first part
+ * holds the page's scripts until the first paint (scripts-after-paint.ts).
  */
 class PiecesToParts extends Transform {
   #pieces: Buffer[] = [];
+  #firstPart = true;
+  #nonce: string;
+
+  constructor(nonce: string, options: TransformOptions) {
+    super(options);
+    this.#nonce = nonce;
+  }
 
   override _transform(piece: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
     this.#pieces.push(piece);
@@ -137,7 +150,10 @@ class PiecesToParts extends Transform {
 
   flush() {
     if (this.#pieces.length === 0) return;
-    this.push(Buffer.concat(this.#pieces));
+    const part = Buffer.concat(this.#pieces);
+    // The scripts are in the shell, which is the first part.
+    this.push(this.#firstPart ? holdScriptsUntilPaint(part, this.#nonce) : part);
+    this.#firstPart = false;
     this.#pieces = [];
   }
 

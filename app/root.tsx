@@ -21,6 +21,7 @@ import { useNonce } from "~/components/nonce";
 import { useHydrated } from "~/components/use-hydrated";
 import { config } from "~/config.server";
 import { getCurrentUser } from "~/modules/accounts/session.server";
+import { consentGateScript } from "~/modules/consent/consent-gate";
 import { readSettings } from "~/modules/settings/settings.server";
 import { publicSettings } from "~/modules/settings/shop-settings";
 import { services } from "~/services.server";
@@ -50,7 +51,6 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: favicon, t
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
-  const hydrated = useHydrated();
   // Missing when the root loader itself failed and the error page is shown.
   const rootData = useRouteLoaderData<typeof loader>("root");
   const { pathname } = useLocation();
@@ -63,7 +63,8 @@ export function Layout({ children }: { children: ReactNode }) {
 
   return (
     // The 404 page is the shop's one page in English (spec).
-    <html lang={notFound ? "en" : "it"}>
+    // The consent gate marks <html> before React runs: not a mismatch to report.
+    <html lang={notFound ? "en" : "it"} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -73,6 +74,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="stylesheet" href={appStylesheet} precedence="default" />
         <Meta />
         <Links />
+        {!adminArea && (
+          <script nonce={nonce} suppressHydrationWarning>
+            {consentGateScript}
+          </script>
+        )}
       </head>
       <body className="flex min-h-dvh flex-col">
         {adminArea ? (
@@ -92,16 +98,27 @@ export function Layout({ children }: { children: ReactNode }) {
             <SiteFooter />
           </ConsentProvider>
         )}
-        {hydrated && (
-          <Suspense>
-            <Toaster position="top-center" richColors closeButton />
-          </Suspense>
-        )}
+        <Toasts />
         <LogoutAnswer />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
     </html>
+  );
+}
+
+/**
+ * On a component of its own: the hydrated flag changes right after hydration, and every component
+ * that reads it renders again then, with all it renders. In the layout it was the whole page.
+ */
+function Toasts() {
+  const hydrated = useHydrated();
+  return (
+    hydrated && (
+      <Suspense>
+        <Toaster position="top-center" richColors closeButton />
+      </Suspense>
+    )
   );
 }
 

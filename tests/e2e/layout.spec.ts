@@ -2,6 +2,7 @@ import { test as base, expect, type Page } from "@playwright/test";
 import { formatAddress, shop } from "../../app/modules/shop/identity";
 import { formatOpeningHours } from "../../app/modules/shop/opening-hours";
 import { cartItem, everydayProduct } from "./support/demo-products";
+import { skipCookieBannerAndPopup } from "./support/page";
 
 // The shared layout of every page: header, promo bar, footer, cookie consent and analytics gating,
 // and the 404 page. The server runs with GA_MEASUREMENT_ID=G-TEST123 and CLARITY_PROJECT_ID=testclarity.
@@ -28,8 +29,9 @@ function cookieBanner(page: Page) {
 }
 
 /**
- * Opens a page on a fresh browser and answers the cookie banner with 'Solo Necessari'. The banner only
- * appears once React has hydrated the page, so afterwards the client-side behaviour is in place.
+ * Opens a page on a fresh browser and answers the cookie banner with 'Solo Necessari'. The banner comes
+ * with the server's HTML, but its buttons are enabled only once React has hydrated the page (the click
+ * waits for that), so afterwards the client-side behaviour is in place.
  */
 async function visit(page: Page, path: string) {
   await page.goto(path);
@@ -170,6 +172,8 @@ test.describe("header without JavaScript", () => {
 });
 
 test("the skip link jumps to the main content", async ({ page }) => {
+  // For a visitor who has answered the cookie banner: before that, the banner comes first.
+  await skipCookieBannerAndPopup(page);
   await page.goto("/");
   await page.keyboard.press("Tab");
   const skipLink = page.getByRole("link", { name: "Vai al contenuto principale" });

@@ -1,5 +1,16 @@
-import { createContext, lazy, type ReactNode, Suspense, useContext, useEffect, useState } from "react";
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from "react";
 import { useLocalStorageItem, writeLocalStorage } from "~/components/browser-storage";
+import { lazyRendered } from "~/components/lazy-rendered";
 import {
   analyticsAllowed,
   CONSENT_STORAGE_KEY,
@@ -7,12 +18,13 @@ import {
   parseConsent,
   shouldShowBanner,
 } from "~/modules/consent/consent";
+import { CONSENT_ASK_ATTRIBUTE } from "~/modules/consent/consent-gate";
 import type { AnalyticsIds } from "./analytics";
 
-// Out of the first download: the banner, shown (after hydration) only until a visitor chooses; the
+// Out of the first download: the banner, shown only until a visitor chooses (the server renders it); the
 // dialog, needed only when someone asks for it; the analytics code, needed only after a yes (or to
 // clean up after a no).
-const CookieBanner = lazy(() => import("./cookie-banner").then((module) => ({ default: module.CookieBanner })));
+const CookieBanner = lazyRendered(() => import("./cookie-banner").then((module) => module.CookieBanner));
 const ConsentSettingsDialog = lazy(() => import("./consent-settings-dialog"));
 const analyticsCode = () => import("./analytics");
 
@@ -45,7 +57,7 @@ export function ConsentProvider({ analytics, children }: { analytics: AnalyticsI
     if (allowed) void analyticsCode().then((code) => code.loadAnalytics({ gaMeasurementId, clarityProjectId }));
   }, [allowed, gaMeasurementId, clarityProjectId]);
 
-  function save(analyticsConsent: boolean) {
+  const save = useCallback((analyticsConsent: boolean) => {
     writeLocalStorage(CONSENT_STORAGE_KEY, JSON.stringify(createConsent(analyticsConsent)));
     setSettingsOpen(false);
     if (!analyticsConsent) {
@@ -55,21 +67,37 @@ export function ConsentProvider({ analytics, children }: { analytics: AnalyticsI
         if (code.analyticsLoaded()) window.location.reload();
       });
     }
-  }
+  }, []);
+  // One element for the life of the page. The banner's code loads after hydration, and a part of the
+  // page that gets new props before it has hydrated is thrown away and rendered anew: the banner would
+  // vanish (with the focus in it) when the choice is read, and come back once its code is there.
+  const banner = useMemo(
+    () => (
+      <Suspense>
+        <CookieBanner
+          onAcceptAll={() => save(true)}
+          onNecessaryOnly={() => save(false)}
+          onCustomize={() => setSettingsOpen(true)}
+        />
+      </Suspense>
+    ),
+    [save],
+  );
 
   const choicePending = record === undefined || shouldShowBanner(record);
+  // Once React has read the choice, it decides where the script in <head> did.
+  const choiceRead = record !== undefined;
+  useEffect(() => {
+    if (choiceRead) document.documentElement.toggleAttribute(CONSENT_ASK_ATTRIBUTE, choicePending);
+  }, [choiceRead, choicePending]);
+  // The same value while the answer is the same, so that reading the choice after hydration does not
+  // render every component that uses the context again.
+  const context = useMemo(() => ({ openSettings: () => setSettingsOpen(true), choicePending }), [choicePending]);
   return (
-    <ConsentContext value={{ openSettings: () => setSettingsOpen(true), choicePending }}>
-      {/* Before the page in the document, so the banner comes first in the tab order. */}
-      {record !== undefined && shouldShowBanner(record) && (
-        <Suspense>
-          <CookieBanner
-            onAcceptAll={() => save(true)}
-            onNecessaryOnly={() => save(false)}
-            onCustomize={() => setSettingsOpen(true)}
-          />
-        </Suspense>
-      )}
+    <ConsentContext value={context}>
+      {/* Before the page in the document, so the banner comes first in the tab order. Rendered on the
+          server too, shown there only where the script in <head> asks (consent-gate.ts). */}
+      {choicePending && banner}
       {children}
       {settingsOpen && (
         <Suspense>

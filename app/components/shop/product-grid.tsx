@@ -1,10 +1,15 @@
+import { memo } from "react";
 import type { ProductSummary } from "~/modules/catalog/listing.server";
 import { ProductCard } from "./product-card";
 
 export type ProductLayout = "grid" | "list";
 
-/** Two columns on phones, three on tablets, `columns` on wide screens; or one card per row in the list layout. */
-export function ProductGrid({
+/**
+ * Two columns on phones, three on tablets, `columns` on wide screens; or one card per row in the list layout.
+ * Memoized: the cards are most of a listing page, and its controls render again when the page becomes
+ * interactive or a filter is picked, while the products stay the same.
+ */
+export const ProductGrid = memo(function ProductGrid({
   products,
   layout = "grid",
   columns = 4,
@@ -29,4 +34,4 @@ export function ProductGrid({
       ))}
     </ul>
   );
-}
+});
