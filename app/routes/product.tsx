@@ -25,7 +25,7 @@ import type { FormResult } from "~/modules/forms/form-result";
 import { readForm } from "~/modules/forms/read-form.server";
 import { formRateLimit } from "~/modules/security/form-rate-limit.server";
 import { honeypotFilled } from "~/modules/security/honeypot";
-import { CARRIER_NAME, formatEuro, WITHDRAWAL_DAYS } from "~/modules/shop/constants";
+import { CARRIER_NAME, formatDecimal, formatEuro, WITHDRAWAL_DAYS } from "~/modules/shop/constants";
 import { whatsappLink } from "~/modules/shop/identity";
 import { canonicalMeta, imageMeta, pageMeta } from "~/modules/shop/meta";
 import { breadcrumbJsonLd, productJsonLd } from "~/modules/shop/structured-data";
@@ -215,7 +215,7 @@ function ProductView({ product, url }: { product: ProductDetails; url: string })
           {product.rating !== null && (
             <a href="#recensioni" className="mt-3 inline-flex items-center gap-2 text-sm text-ink-soft hover:text-ink">
               <Stars rating={product.rating} />
-              {product.rating.toLocaleString("it-IT")} ({product.reviewCount}{" "}
+              {formatDecimal(product.rating)} ({product.reviewCount}{" "}
               {product.reviewCount === 1 ? "recensione" : "recensioni"})
             </a>
           )}

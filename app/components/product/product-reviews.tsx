@@ -9,7 +9,7 @@ import { HoneypotField } from "~/components/ui/honeypot-field";
 import { Tabs } from "~/components/ui/tabs";
 import type { ProductReview } from "~/modules/catalog/product-details.server";
 import type { FormResult } from "~/modules/forms/form-result";
-import { formatDate } from "~/modules/shop/constants";
+import { formatDate, formatDecimal } from "~/modules/shop/constants";
 import { Stars } from "./stars";
 
 function ReviewForm({ onSent }: { onSent: () => void }) {
@@ -113,8 +113,7 @@ export default function ProductReviews({ reviews, rating }: { reviews: ProductRe
             <p className="mb-6 flex items-center gap-3 text-ink">
               <Stars rating={rating} className="size-5" />
               <span>
-                {rating.toLocaleString("it-IT")} su 5 · {reviews.length}{" "}
-                {reviews.length === 1 ? "recensione" : "recensioni"}
+                {formatDecimal(rating)} su 5 · {reviews.length} {reviews.length === 1 ? "recensione" : "recensioni"}
               </span>
             </p>
           )}

@@ -5,7 +5,7 @@ import { useHydrated } from "~/components/use-hydrated";
 import { ALL, type CatalogFilters, priceBucketLabels } from "~/modules/catalog/filters";
 import type { ProductSummary } from "~/modules/catalog/listing.server";
 import { catalogMessages, productCountText } from "~/modules/catalog/messages";
-import { PRICE_BUCKETS } from "~/modules/shop/constants";
+import { formatInteger, PRICE_BUCKETS } from "~/modules/shop/constants";
 import { canonicalMeta, pageMeta } from "~/modules/shop/meta";
 import { breadcrumbJsonLd } from "~/modules/shop/structured-data";
 import { ProductGrid } from "./product-grid";
@@ -114,7 +114,7 @@ function CollectionProducts({ kind, products, totalCount, error }: CollectionPag
       <h2 className="sr-only">Prodotti</h2>
       <p className="mb-6 text-sm text-ink-soft" data-testid="product-count">
         {products.length < totalCount
-          ? `${productCountText(products.length)} su ${totalCount.toLocaleString("it-IT")}`
+          ? `${productCountText(products.length)} su ${formatInteger(totalCount)}`
           : productCountText(totalCount)}
       </p>
       <ProductGrid products={products} />

@@ -1,8 +1,9 @@
 import { Star } from "lucide-react";
+import { formatDecimal } from "~/modules/shop/constants";
 import { shop } from "~/modules/shop/identity";
 
 /** "4,9": the shop's fixed customer rating, written the Italian way. */
-export const ratingValueText = new Intl.NumberFormat("it-IT", { minimumFractionDigits: 1 }).format(shop.rating.value);
+export const ratingValueText = formatDecimal(shop.rating.value, 1);
 
 export function StoreRating({ className = "" }: { className?: string }) {
   return (

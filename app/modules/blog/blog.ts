@@ -1,4 +1,5 @@
 // The blog's rules shared by the server and the page.
+import { formatDecimal } from "~/modules/shop/constants";
 
 /** The post shown large at the top of /blog when it exists; otherwise the newest is. */
 export const FEATURED_POST_SLUG = "segreti-stile-parigino";
@@ -27,9 +28,7 @@ export function categoriesOf(posts: { category: string }[]): string[] {
   return [...new Set(posts.map((post) => post.category))].sort((a, b) => a.localeCompare(b, "it"));
 }
 
-const ratingFormat = new Intl.NumberFormat("it-IT", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-
 /** 4.666 → "4,7" */
 export function formatRating(average: number): string {
-  return ratingFormat.format(average);
+  return formatDecimal(Math.round(average * 10) / 10, 1);
 }

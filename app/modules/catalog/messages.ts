@@ -1,3 +1,5 @@
+import { formatInteger } from "~/modules/shop/constants";
+
 // The catalogue's page messages, word for word from the storefront spec (section 8).
 
 export const catalogMessages = {
@@ -20,5 +22,5 @@ export const loadFailureDetails = {
 
 /** "1 prodotto", "24 prodotti" */
 export function productCountText(count: number): string {
-  return count === 1 ? "1 prodotto" : `${count.toLocaleString("it-IT")} prodotti`;
+  return count === 1 ? "1 prodotto" : `${formatInteger(count)} prodotti`;
 }
