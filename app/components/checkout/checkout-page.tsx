@@ -1,7 +1,8 @@
 import { CircleAlert, FlaskConical, Lock } from "lucide-react";
-import { type ReactNode, useCallback, useEffect } from "react";
+import { type ReactNode, Suspense, useCallback, useEffect } from "react";
 import { useNavigate } from "react-router";
 import { useFetcherAnswer } from "~/components/forms/use-fetcher-answer";
+import { lazyRendered } from "~/components/lazy-rendered";
 import { EmptyCart } from "~/components/shop/empty-cart";
 import { showToast } from "~/components/toast";
 import type { CartLineRequest, CheckoutDraft, PaymentProviderName } from "~/db/schema";
@@ -11,8 +12,11 @@ import type { CheckoutQuote } from "~/modules/checkout/quote.server";
 import { formatDate } from "~/modules/shop/constants";
 import { InformationStep } from "./information-step";
 import { OrderSummary } from "./order-summary";
-import { PaymentStep } from "./payment-step";
 import { useCartSync } from "./use-cart-sync";
+
+// The second step: out of the first download of /checkout, fetched while the shopper fills in the first.
+const loadPaymentStep = () => import("./payment-step");
+const PaymentStep = lazyRendered(() => loadPaymentStep().then((module) => module.PaymentStep));
 
 export type CheckoutPageData = {
   step: "information" | "payment";
@@ -114,6 +118,9 @@ export function CheckoutPage(props: CheckoutPageData & { nativeAnswer?: Checkout
   useEffect(() => {
     if (emptyAtPayment) leave();
   }, [emptyAtPayment, leave]);
+  useEffect(() => {
+    if (step === "information") void loadPaymentStep();
+  }, [step]);
 
   let body: ReactNode;
   if (!hasLines && (syncing || (!browserCartEmpty && props.cart.length > 0))) {
@@ -127,7 +134,9 @@ export function CheckoutPage(props: CheckoutPageData & { nativeAnswer?: Checkout
           {step === "information" ? (
             <InformationStep {...props} quote={quote} />
           ) : (
-            <PaymentStep {...props} quote={quote} />
+            <Suspense fallback={<p className="py-16 text-center text-ink-soft">Caricamento del pagamento…</p>}>
+              <PaymentStep {...props} quote={quote} />
+            </Suspense>
           )}
         </div>
         <OrderSummary step={step} quote={quote} couponCode={props.couponCode} />
