@@ -5,9 +5,9 @@
 //
 // Environment: BUILD_DIR (the app build to serve; built first when missing), BENCH_DATABASE_URL (as the
 // other benchmarks: a server for the throwaway database; default a throwaway embedded PostgreSQL),
-// CHROME_PATH (default /usr/bin/chromium), LIGHTHOUSE_RUNS (runs per page, default 3),
+// CHROMIUM_PATH (default /usr/bin/chromium), LIGHTHOUSE_RUNS (runs per page, default 3),
 // LIGHTHOUSE_PAGES (comma-separated page names or paths to run only those), LIGHTHOUSE_REPORT_DIR
-// (write each page's HTML report there), BENCH_PORT (first of three consecutive loopback ports for
+// (write each page's report there, HTML and JSON), BENCH_PORT (first of three consecutive loopback ports for
 // the app, the embedded PostgreSQL and Chromium; default: free ports).
 import fs from "node:fs/promises";
 import os from "node:os";
@@ -29,7 +29,7 @@ import {
 } from "./bench-support";
 
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
-const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const runsPerPage = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const onlyPages = process.env.LIGHTHOUSE_PAGES?.split(",").map((name) => name.trim());
 const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
@@ -334,9 +334,10 @@ function median(values: number[]): number {
 async function writeReport(page: PageCase, run: Result): Promise<void> {
   if (!reportDir) return;
   await fs.mkdir(reportDir, { recursive: true });
-  const file = path.join(reportDir, `${page.name.replace(/\W+/g, "-").replace(/-$/, "")}.html`);
-  await fs.writeFile(file, generateReport(run, "html"));
-  log(`Report of ${page.name}: ${file}`);
+  const file = path.join(reportDir, page.name.replace(/\W+/g, "-").replace(/-$/, ""));
+  await fs.writeFile(`${file}.html`, generateReport(run, "html"));
+  await fs.writeFile(`${file}.json`, JSON.stringify(run));
+  log(`Report of ${page.name}: ${file}.html and .json`);
 }
 
 // ---------------------------------------------------------------------------
