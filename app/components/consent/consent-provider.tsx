@@ -68,20 +68,17 @@ export function ConsentProvider({ analytics, children }: { analytics: AnalyticsI
       });
     }
   }, []);
+  const openSettings = useCallback(() => setSettingsOpen(true), []);
   // One element for the life of the page. The banner's code loads after hydration, and a part of the
   // page that gets new props before it has hydrated is thrown away and rendered anew: the banner would
   // vanish (with the focus in it) when the choice is read, and come back once its code is there.
   const banner = useMemo(
     () => (
       <Suspense>
-        <CookieBanner
-          onAcceptAll={() => save(true)}
-          onNecessaryOnly={() => save(false)}
-          onCustomize={() => setSettingsOpen(true)}
-        />
+        <CookieBanner onAcceptAll={() => save(true)} onNecessaryOnly={() => save(false)} onCustomize={openSettings} />
       </Suspense>
     ),
-    [save],
+    [save, openSettings],
   );
 
   const choicePending = record === undefined || shouldShowBanner(record);
@@ -92,7 +89,7 @@ export function ConsentProvider({ analytics, children }: { analytics: AnalyticsI
   }, [choiceRead, choicePending]);
   // The same value while the answer is the same, so that reading the choice after hydration does not
   // render every component that uses the context again.
-  const context = useMemo(() => ({ openSettings: () => setSettingsOpen(true), choicePending }), [choicePending]);
+  const context = useMemo(() => ({ openSettings, choicePending }), [openSettings, choicePending]);
   return (
     <ConsentContext value={context}>
       {/* Before the page in the document, so the banner comes first in the tab order. Rendered on the
