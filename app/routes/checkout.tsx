@@ -82,6 +82,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
           userId: user?.id ?? null,
           couponCode: session?.couponCode ?? null,
           now: clock.now(),
+          checkoutSessionId: session?.id,
         })
       : null;
   return {

@@ -20,16 +20,31 @@ async function customerBornOn(dateOfBirth: string | null) {
 }
 
 describe("first order", () => {
-  it("is an e-mail's first paid or completed order, whatever the letter case", async () => {
+  it("is an e-mail's first order: none reserved, awaiting payment, paid or completed, whatever the letter case", async () => {
     const email = uniqueEmail("primo");
     expect(await isFirstOrder(db, email)).toBe(true);
-    // Orders that were never paid do not count.
+    // Orders that ended unpaid do not count.
     await insertOrder(db, null, { email, status: "cancelled", paymentStatus: "failed" });
     await insertOrder(db, null, { email, status: "payment_failed", paymentStatus: "failed" });
-    await insertOrder(db, null, { email, status: "pending_payment", paymentStatus: "pending" });
     expect(await isFirstOrder(db, email)).toBe(true);
     await insertOrder(db, null, { email, status: "processing", paymentStatus: "paid" });
-    expect(await isFirstOrder(db, email.toUpperCase())).toBe(false);
+    expect(await isFirstOrder(db, ` ${email.toUpperCase()} `)).toBe(false);
+
+    // A reservation, or an order waiting for its payment, is an order placed: the next is not the first.
+    const reserved = uniqueEmail("prenota");
+    await insertOrder(db, null, { email: reserved, status: "reserved", paymentStatus: "to_be_paid_in_store" });
+    expect(await isFirstOrder(db, reserved)).toBe(false);
+    const unpaid = uniqueEmail("attesa");
+    await insertOrder(db, null, {
+      email: unpaid.toUpperCase(),
+      status: "pending_payment",
+      paymentStatus: "pending",
+      checkoutSessionId: "checkout-a",
+    });
+    expect(await isFirstOrder(db, unpaid)).toBe(false);
+    // Except for the checkout that placed it: ordering again ends it first.
+    expect(await isFirstOrder(db, unpaid, "checkout-a")).toBe(true);
+    expect(await isFirstOrder(db, unpaid, "checkout-b")).toBe(false);
   });
 });
 

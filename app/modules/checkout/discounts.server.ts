@@ -2,21 +2,50 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { type Coupon, coupons, type OrderStatus, orders, userProfiles } from "~/db/schema";
 import type { DiscountOffer } from "~/modules/cart/pricing";
+import { normalizeEmail } from "~/modules/mail/address";
 import { normalizeCouponCode } from "~/modules/settings/coupons";
 import type { DiscountSettings } from "~/modules/settings/settings";
 
 // Who is entitled to which order-level discount (design decision 3). The pricing takes the largest.
 
-/** Orders that were paid, or reserved to be paid in the shop, and not undone. */
-const orderThatCounts: OrderStatus[] = ["processing", "shipped", "gls_closed", "completed"];
+/**
+ * Orders that were placed and did not end unpaid: reserved, waiting for the payment, paid and on
+ * their way, completed. Only a payment that failed or lapsed, or a cancellation, takes an order out.
+ */
+const placedOrderStatuses: OrderStatus[] = [
+  "reserved",
+  "pending_payment",
+  "processing",
+  "shipped",
+  "gls_closed",
+  "completed",
+];
 
-/** The first order of an e-mail address: it has no earlier paid or completed order. */
-export async function isFirstOrder(db: Queryable, email: string): Promise<boolean> {
+/**
+ * The first order of an e-mail address: it has no other placed order (design decision 3). Inside
+ * the placement's transaction it is read after `waitForOtherPlacements`, so it is one decision with
+ * the order written.
+ */
+export async function isFirstOrder(db: Queryable, email: string, checkoutSessionId?: string): Promise<boolean> {
   const count = await db.$count(
     orders,
-    and(eq(sql`lower(${orders.email})`, email.trim().toLowerCase()), inArray(orders.status, orderThatCounts)),
+    and(
+      eq(sql`lower(${orders.email})`, normalizeEmail(email)),
+      inArray(orders.status, placedOrderStatuses),
+      notReplacedBy(checkoutSessionId),
+    ),
   );
   return count === 0;
+}
+
+/**
+ * Leaves out the unpaid online order of the checkout asking: ordering again ends it first
+ * (complete-checkout.server.ts), so the new order is priced as if it had not been placed.
+ */
+function notReplacedBy(checkoutSessionId: string | undefined) {
+  return checkoutSessionId
+    ? sql`(${orders.checkoutSessionId} IS DISTINCT FROM ${checkoutSessionId} OR ${orders.status} <> 'pending_payment')`
+    : undefined;
 }
 
 const romeMonth = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Rome", year: "numeric", month: "2-digit" });
@@ -30,9 +59,14 @@ function romeYearMonth(now: Date): { year: string; month: string } {
 
 /**
  * The birthday discount: a signed-in customer with a date of birth, during the month of their
- * birthday, once a year (a paid or reserved order of this year that used it spends it).
+ * birthday, once a year (a placed order of this year that used it spends it).
  */
-export async function hasBirthdayDiscount(db: Queryable, userId: string, now: Date): Promise<boolean> {
+export async function hasBirthdayDiscount(
+  db: Queryable,
+  userId: string,
+  now: Date,
+  checkoutSessionId?: string,
+): Promise<boolean> {
   const [profile] = await db
     .select({ dateOfBirth: userProfiles.dateOfBirth })
     .from(userProfiles)
@@ -43,9 +77,10 @@ export async function hasBirthdayDiscount(db: Queryable, userId: string, now: Da
     orders,
     and(
       eq(orders.userId, userId),
-      inArray(orders.status, [...orderThatCounts, "reserved"]),
+      inArray(orders.status, placedOrderStatuses),
       sql`${orders.discounts} @> '[{"code":"birthday"}]'::jsonb`,
       sql`to_char(${orders.createdAt} AT TIME ZONE 'Europe/Rome', 'YYYY') = ${year}`,
+      notReplacedBy(checkoutSessionId),
     ),
   );
   return used === 0;
@@ -93,11 +128,20 @@ export async function discountOffers(
     couponCode,
     now,
     discounts,
-  }: { email: string; userId: string | null; couponCode: string | null; now: Date; discounts: DiscountSettings },
+    checkoutSessionId,
+  }: {
+    email: string;
+    userId: string | null;
+    couponCode: string | null;
+    now: Date;
+    discounts: DiscountSettings;
+    checkoutSessionId?: string;
+  },
 ): Promise<Offers> {
   // One query after the other: inside a transaction they share one connection.
-  const firstOrder = discounts.firstOrderEnabled && email ? await isFirstOrder(db, email) : false;
-  const birthday = discounts.birthdayEnabled && userId ? await hasBirthdayDiscount(db, userId, now) : false;
+  const firstOrder = discounts.firstOrderEnabled && email ? await isFirstOrder(db, email, checkoutSessionId) : false;
+  const birthday =
+    discounts.birthdayEnabled && userId ? await hasBirthdayDiscount(db, userId, now, checkoutSessionId) : false;
   const coupon = couponCode ? await checkCoupon(db, couponCode, now) : null;
   const offers: DiscountOffer[] = [];
   if (firstOrder) {

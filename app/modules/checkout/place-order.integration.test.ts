@@ -9,6 +9,7 @@ import {
   deleteTestVariants,
   stockOf,
   testDraft,
+  uniqueEmail,
 } from "../../../tests/support/fixtures";
 import { testPublicUrl } from "../../../tests/support/services";
 import { type PlaceOrderInput, placeOrder, type SeenQuote } from "./place-order.server";
@@ -195,6 +196,53 @@ describe("placing an order", () => {
     const orderId = (placedOne[0] as { orderId: string }).orderId;
     expect([first, second]).toContainEqual({ ok: false, reason: "in_progress", orderId });
     expect(await stockOf(db, slip.variantId)).toBe(4);
+  });
+});
+
+describe("the first-order discount", () => {
+  const firstOrderDiscount = (discounts: { code: string }[]) => discounts.some((d) => d.code === "first_order");
+
+  it("goes to one reservation of an e-mail: the next reservation or order is not its first", async () => {
+    const slip = await createTestVariant(db, { priceCents: 2000, stock: 10 });
+    const email = uniqueEmail("prenota");
+    const seen = seenFor([{ line: slip.line(1), price: 2000 }], null);
+    const reserve = async (address: string) => {
+      const draft = testDraft({ email: address, deliveryMethod: "pickup_and_pay" });
+      const session = await createCheckoutSession(db, [slip.line(1)], { draft });
+      const placed = await place(session, { draft, seen });
+      if (!placed.ok) throw new Error(`not placed: ${placed.reason}`);
+      const [order] = await db.select().from(orders).where(eq(orders.id, placed.orderId));
+      return order?.discounts ?? [];
+    };
+    expect(firstOrderDiscount(await reserve(email))).toBe(true);
+    expect(firstOrderDiscount(await reserve(email))).toBe(false);
+    expect(firstOrderDiscount(await reserve(email.toUpperCase()))).toBe(false);
+  });
+
+  it("goes to one of four first orders of one e-mail placed at the same moment", async () => {
+    const slip = await createTestVariant(db, { priceCents: 2000, stock: 10 });
+    const email = uniqueEmail("insieme");
+    const seen = seenFor([{ line: slip.line(1), price: 2000 }], null);
+    const spellings = [email, email.toUpperCase(), ` ${email}`, email.replace(/^./, (c) => c.toUpperCase())];
+    const attempts = await Promise.all(
+      spellings.map(async (address) => {
+        const draft = testDraft({ email: address });
+        return { draft, session: await createCheckoutSession(db, [slip.line(1)], { draft }) };
+      }),
+    );
+    const results = await Promise.all(attempts.map(({ draft, session }) => place(session, { draft, seen })));
+    expect(results.every((result) => result.ok)).toBe(true);
+    const placed = await db
+      .select({ discounts: orders.discounts })
+      .from(orders)
+      .where(
+        inArray(
+          orders.checkoutSessionId,
+          attempts.map(({ session }) => session),
+        ),
+      );
+    expect(placed).toHaveLength(4);
+    expect(placed.filter((order) => firstOrderDiscount(order.discounts))).toHaveLength(1);
   });
 });
 

@@ -15,6 +15,7 @@ import {
 import { cartKey } from "~/modules/cart/cart-lines";
 import { SECOND_SWIMSUIT_PROMO_LABEL } from "~/modules/cart/pricing";
 import { imageUrl } from "~/modules/files/responsive-images";
+import { normalizeEmail } from "~/modules/mail/address";
 import { queueOrderConfirmation } from "~/modules/orders/confirmation.server";
 import type { PaymentLineItem } from "~/modules/payments/provider";
 import { formatEuro, PAYMENT_SESSION_MINUTES } from "~/modules/shop/constants";
@@ -145,6 +146,7 @@ async function placeInTransaction(tx: Transaction, input: PlaceOrderInput): Prom
     .where(and(eq(orders.checkoutSessionId, session.id), eq(orders.status, "pending_payment")));
   if (pending) return { ok: false, reason: "in_progress", orderId: pending.id };
 
+  await waitForOtherPlacements(tx, { email: draft.email, userId: input.userId });
   const quote = await quoteCheckout(tx, {
     cart: session.cart,
     delivery: draft.deliveryMethod,
@@ -152,6 +154,7 @@ async function placeInTransaction(tx: Transaction, input: PlaceOrderInput): Prom
     userId: input.userId,
     couponCode: session.couponCode,
     now,
+    checkoutSessionId: session.id,
   });
   // Lines that cannot be bought come first: the shopper must deal with those anyway.
   const problems = quote.problems.length > 0 ? quote.problems : changesSinceSeen(quote, input.seen);
@@ -178,7 +181,7 @@ async function placeInTransaction(tx: Transaction, input: PlaceOrderInput): Prom
     .insert(orders)
     .values({
       userId: input.userId,
-      email: draft.email,
+      email: normalizeEmail(draft.email),
       status: reservation ? "reserved" : "pending_payment",
       paymentStatus: reservation ? "to_be_paid_in_store" : "pending",
       deliveryMethod: draft.deliveryMethod,
@@ -260,6 +263,18 @@ async function placeInTransaction(tx: Transaction, input: PlaceOrderInput): Prom
     lineItems: quote.lines.map((line) => paymentLineItem(line, input.publicUrl)),
     expiresAt,
   };
+}
+
+/**
+ * Makes this placement wait until any other placement for the same e-mail address (or the same
+ * account) has committed, so what this one reads next already counts that one's order: whether it
+ * is the address's first order, whether the birthday discount is spent. Transaction-level advisory
+ * locks, taken in one fixed order (address, then account), so two placements never wait for each
+ * other in a circle.
+ */
+async function waitForOtherPlacements(tx: Transaction, who: { email: string; userId: string | null }): Promise<void> {
+  const keys = [`email:${normalizeEmail(who.email)}`, ...(who.userId ? [`user:${who.userId}`] : [])];
+  for (const key of keys) await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
 }
 
 /**

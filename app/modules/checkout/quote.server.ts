@@ -49,6 +49,8 @@ export async function quoteCheckout(
     userId: string | null;
     couponCode: string | null;
     now: Date;
+    /** The checkout asking, when there is one: its own unpaid order is ended before it orders again. */
+    checkoutSessionId?: string;
   },
 ): Promise<CheckoutQuote> {
   // One query after the other: inside a transaction they share one connection.

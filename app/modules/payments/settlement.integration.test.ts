@@ -258,6 +258,7 @@ describe("an order that is not paid", () => {
       userId: null,
       couponCode: null,
       now: services.clock.now(),
+      checkoutSessionId: first.checkoutSessionId,
     });
     const outcome = await completeCheckout(services, {
       checkoutSessionId: first.checkoutSessionId,
