@@ -86,6 +86,9 @@ export async function hasBirthdayDiscount(
   return used === 0;
 }
 
+/** A code whose last use has gone, to another order. */
+export const couponUsedUp = (code: string) => `Il codice sconto «${code}» ha raggiunto il numero massimo di utilizzi.`;
+
 export type CouponCheck = { ok: true; coupon: Coupon } | { ok: false; message: string };
 
 export async function checkCoupon(db: Queryable, rawCode: string, now: Date): Promise<CouponCheck> {
@@ -96,22 +99,12 @@ export async function checkCoupon(db: Queryable, rawCode: string, now: Date): Pr
     return { ok: false, message: `Il codice sconto «${code}» non è ancora valido.` };
   }
   if (coupon.endsAt && coupon.endsAt <= now) return { ok: false, message: `Il codice sconto «${code}» è scaduto.` };
-  if (coupon.maxUses !== null && coupon.usedCount >= coupon.maxUses) {
-    return { ok: false, message: `Il codice sconto «${code}» ha raggiunto il numero massimo di utilizzi.` };
-  }
+  if (coupon.maxUses !== null && coupon.usedCount >= coupon.maxUses) return { ok: false, message: couponUsedUp(code) };
   return { ok: true, coupon };
 }
 
 export function couponOffer(coupon: Pick<Coupon, "code" | "percentOff">): DiscountOffer {
   return { code: "coupon", label: `Codice sconto ${coupon.code} (${coupon.percentOff}%)`, percent: coupon.percentOff };
-}
-
-/** Counts one use of the code, when an order that used it is paid or reserved. */
-export async function countCouponUse(db: Queryable, code: string): Promise<void> {
-  await db
-    .update(coupons)
-    .set({ usedCount: sql`${coupons.usedCount} + 1` })
-    .where(eq(coupons.code, code));
 }
 
 export type Offers = { offers: DiscountOffer[]; couponProblem: string | null };

@@ -1,6 +1,20 @@
+import { randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { orderItems, orderStatusChanges, orders, outgoingEmails, payments, products, stockHolds } from "~/db/schema";
+import {
+  type CheckoutDraft,
+  checkoutSessions,
+  coupons,
+  orderItems,
+  orderStatusChanges,
+  orders,
+  outgoingEmails,
+  payments,
+  products,
+  stockHolds,
+} from "~/db/schema";
+import { applyOrderEvent } from "~/modules/orders/lifecycle.server";
+import type { OrderEvent } from "~/modules/orders/transitions";
 import { formatEuro } from "~/modules/shop/constants";
 import { connectTestDatabase } from "../../../tests/integration/database";
 import {
@@ -243,6 +257,88 @@ describe("the first-order discount", () => {
       );
     expect(placed).toHaveLength(4);
     expect(placed.filter((order) => firstOrderDiscount(order.discounts))).toHaveLength(1);
+  });
+});
+
+describe("a discount code's uses", () => {
+  /** A new code of 20% with `maxUses` uses, none taken yet. */
+  async function newCoupon(maxUses: number | null) {
+    const code = `USO${randomUUID().slice(0, 8).toUpperCase()}`;
+    await db.insert(coupons).values({ code, percentOff: 20, maxUses });
+    return code;
+  }
+  const usesOf = async (code: string) =>
+    (await db.select({ used: coupons.usedCount }).from(coupons).where(eq(coupons.code, code)))[0]?.used;
+
+  it("are taken when the order is placed: of five orders racing for a 1-use code one carries it, the others are told", async () => {
+    const slip = await createTestVariant(db, { priceCents: 2000, stock: 10 });
+    const code = await newCoupon(1);
+    const seen = seenFor([{ line: slip.line(1), price: 2000 }], null);
+    const sessions = await Promise.all(
+      Array.from({ length: 5 }, () => createCheckoutSession(db, [slip.line(1)], { couponCode: code })),
+    );
+    const results = await Promise.all(sessions.map((session) => place(session, { seen })));
+
+    expect(results.filter((result) => result.ok)).toHaveLength(1);
+    for (const refused of results.filter((result) => !result.ok)) {
+      expect(refused).toMatchObject({
+        ok: false,
+        reason: "changed",
+        messages: [`Il codice sconto «${code}» ha raggiunto il numero massimo di utilizzi.`],
+      });
+    }
+    expect(await usesOf(code)).toBe(1);
+    // The others lost nothing: no order, no stock taken, the cart and the code still in their session.
+    expect(await db.$count(orders, inArray(orders.checkoutSessionId, sessions))).toBe(1);
+    expect(await stockOf(db, slip.variantId)).toBe(9);
+    const losers = sessions.filter((_, index) => !results[index]?.ok);
+    const kept = await db.select().from(checkoutSessions).where(inArray(checkoutSessions.id, losers));
+    expect(kept.filter((session) => session.cart.length === 1 && session.couponCode === code)).toHaveLength(4);
+
+    // One after the other, the same: the next shopper is told instead of being charged without it.
+    const late = await createCheckoutSession(db, [slip.line(1)], { couponCode: code });
+    expect(await place(late, { seen })).toMatchObject({
+      ok: false,
+      messages: [`Il codice sconto «${code}» ha raggiunto il numero massimo di utilizzi.`],
+    });
+  });
+
+  it("go back once when an unpaid order fails, lapses or is cancelled; a paid order keeps its use", async () => {
+    const slip = await createTestVariant(db, { priceCents: 2000, stock: 20 });
+    const code = await newCoupon(10);
+    const seen = seenFor([{ line: slip.line(1), price: 2000 }], null);
+    const placeWithCode = async (deliveryMethod: CheckoutDraft["deliveryMethod"] = "shipping") => {
+      const draft = testDraft({ deliveryMethod });
+      const session = await createCheckoutSession(db, [slip.line(1)], { draft, couponCode: code });
+      const placed = await place(session, { draft, seen });
+      if (!placed.ok) throw new Error(`not placed: ${placed.reason}`);
+      return placed.orderId;
+    };
+    const apply = (orderId: string, event: OrderEvent) =>
+      db.transaction((tx) => applyOrderEvent(tx, orderId, event, "system"));
+
+    const lapsed = await placeWithCode();
+    expect(await usesOf(code)).toBe(1);
+    expect(await apply(lapsed, "payment_expired")).not.toBeNull();
+    expect(await usesOf(code)).toBe(0);
+    // Whatever else is said of that order afterwards, the use went back once.
+    expect(await apply(lapsed, "payment_failed")).toBeNull();
+    expect(await apply(lapsed, "cancelled_by_staff")).toBeNull();
+    expect(await usesOf(code)).toBe(0);
+
+    const failed = await placeWithCode();
+    const reservation = await placeWithCode("pickup_and_pay");
+    const cancelled = await placeWithCode();
+    expect(await usesOf(code)).toBe(3);
+    await apply(failed, "payment_failed");
+    await apply(reservation, "reservation_ended");
+    await apply(cancelled, "cancelled_by_staff");
+    expect(await usesOf(code)).toBe(0);
+
+    const paid = await placeWithCode();
+    await apply(paid, "payment_succeeded");
+    await apply(paid, "cancelled_by_staff");
+    expect(await usesOf(code)).toBe(1);
   });
 });
 

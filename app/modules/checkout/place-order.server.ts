@@ -18,8 +18,9 @@ import { imageUrl } from "~/modules/files/responsive-images";
 import { normalizeEmail } from "~/modules/mail/address";
 import { queueOrderConfirmation } from "~/modules/orders/confirmation.server";
 import type { PaymentLineItem } from "~/modules/payments/provider";
+import { takeCouponUse } from "~/modules/settings/coupon-uses.server";
 import { formatEuro, PAYMENT_SESSION_MINUTES } from "~/modules/shop/constants";
-import { countCouponUse } from "./discounts.server";
+import { couponUsedUp } from "./discounts.server";
 import { type CheckoutLine, type CheckoutQuote, describeLine, quoteCheckout } from "./quote.server";
 import { clearCheckoutSession } from "./sessions.server";
 
@@ -102,7 +103,7 @@ export type PlacedOrder =
   | { ok: false; reason: "empty_cart" }
   /** Another request of this session is placing an order right now (a double click). */
   | { ok: false; reason: "in_progress"; orderId: string }
-  /** The cart cannot be bought as the shopper saw it; `quote` is how it stands now. */
+  /** The order cannot be placed as the shopper saw it, one sentence per reason; `quote` is how the cart stands now. */
   | { ok: false; reason: "changed"; messages: string[]; quote: CheckoutQuote };
 
 class NotPlaced extends Error {
@@ -156,8 +157,13 @@ async function placeInTransaction(tx: Transaction, input: PlaceOrderInput): Prom
     now,
     checkoutSessionId: session.id,
   });
-  // Lines that cannot be bought come first: the shopper must deal with those anyway.
-  const problems = quote.problems.length > 0 ? quote.problems : changesSinceSeen(quote, input.seen);
+  // Lines that cannot be bought come first: the shopper must deal with those anyway. A code the
+  // shopper entered that cannot be used (its last use went meanwhile) is named rather than dropped
+  // without a word, unless they saw the total without it.
+  const changes = changesSinceSeen(quote, input.seen);
+  const codeProblem =
+    quote.couponProblem && (changes.length > 0 || input.seen?.totalCents == null) ? [quote.couponProblem] : [];
+  const problems = quote.problems.length > 0 ? quote.problems : [...codeProblem, ...changes];
   if (problems.length > 0) return { ok: false, reason: "changed", messages: problems, quote };
 
   const reservation = draft.deliveryMethod === "pickup_and_pay";
@@ -247,8 +253,12 @@ async function placeInTransaction(tx: Transaction, input: PlaceOrderInput): Prom
       quote.lines.map((line) => ({ orderId: order.id, variantId: line.variantId as number, quantity: line.quantity })),
     );
 
+  // After the stock, as the lifecycle gives them back: the variants, then the code.
+  if (couponCode && !(await takeCouponUse(tx, couponCode))) {
+    throw new NotPlaced({ ok: false, reason: "changed", messages: [couponUsedUp(couponCode)], quote });
+  }
+
   if (reservation) {
-    if (couponCode) await countCouponUse(tx, couponCode);
     await queueOrderConfirmation(tx, order.id, input.publicUrl);
     await clearCheckoutSession(tx, session.id);
     return { ok: true, kind: "reservation", orderId: order.id };

@@ -1,7 +1,8 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Transaction } from "~/db/client.server";
 import { type OrderStatus, orderStatusChanges, type PaymentStatus, productVariants, stockHolds } from "~/db/schema";
-import { type OrderEvent, orderTransitions } from "./transitions";
+import { giveBackCouponUse } from "~/modules/settings/coupon-uses.server";
+import { endsUnpaid, type OrderEvent, orderTransitions } from "./transitions";
 
 export type AppliedEvent = { from: OrderStatus; to: OrderStatus; paymentStatus: PaymentStatus };
 
@@ -9,8 +10,8 @@ export type AppliedEvent = { from: OrderStatus; to: OrderStatus; paymentStatus: 
  * Applies `event` to the order as a guarded update: it changes only while the order is in a status
  * the transition table allows, so of two callers racing (a webhook and the return page, two
  * webhooks, a webhook and the expiry job) exactly one changes it and the other gets null. In the
- * caller's transaction, with the change: its history row and, when the table says so, the stock
- * back. The caller adds its own effects (an e-mail…) to the same transaction when this returns a change.
+ * caller's transaction, with the change: its history row, when the table says so the stock back,
+ * and when an unpaid order ends its discount code's use back. The caller adds its own effects (an e-mail…) to the same transaction when this returns a change.
  */
 export async function applyOrderEvent(
   tx: Transaction,
@@ -32,6 +33,7 @@ export async function applyOrderEvent(
     from_status: OrderStatus;
     status: OrderStatus;
     payment_status: PaymentStatus;
+    coupon_code: string | null;
   }>(sql`
     WITH current AS (SELECT id, status, delivery_method FROM orders WHERE id = ${orderId} FOR NO KEY UPDATE)
     UPDATE orders SET
@@ -40,7 +42,7 @@ export async function applyOrderEvent(
       updated_at = now()
     FROM current
     WHERE orders.id = current.id AND current.status IN (${listOf(transition.from)}) AND ${methodAllowed}
-    RETURNING current.status AS from_status, orders.status, orders.payment_status`);
+    RETURNING current.status AS from_status, orders.status, orders.payment_status, orders.coupon_code`);
   const row = changed.rows[0];
   if (!row) return null;
 
@@ -53,6 +55,8 @@ export async function applyOrderEvent(
     actor,
   });
   if (transition.releasesStock) await releaseStock(tx, orderId);
+  // After the stock, as a placement takes them: the variants, then the code.
+  if (row.coupon_code && endsUnpaid(row.from_status, row.status)) await giveBackCouponUse(tx, row.coupon_code);
   return { from: row.from_status, to: row.status, paymentStatus: row.payment_status };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { deliveryMethods, type OrderStatus, orderStatuses } from "~/db/schema";
-import { finalStatuses, nextStatus, type OrderEvent, orderTransitions } from "./transitions";
+import { endsUnpaid, finalStatuses, nextStatus, type OrderEvent, orderTransitions } from "./transitions";
 
 const order = (status: OrderStatus, deliveryMethod: "shipping" | "pickup" | "pickup_and_pay" = "shipping") => ({
   status,
@@ -55,6 +55,17 @@ describe("the order lifecycle", () => {
     expect(releasing.sort()).toEqual(["cancelled_by_staff", "payment_expired", "payment_failed", "reservation_ended"]);
     for (const event of releasing)
       expect(["cancelled", "payment_failed"]).toContain(orderTransitions[event as OrderEvent].to);
+  });
+
+  it("gives a discount code's use back only when an order that was never paid ends", () => {
+    const returning = Object.values(orderTransitions).flatMap((transition) =>
+      transition.from.filter((from) => endsUnpaid(from, transition.to)).map((from) => `${from} → ${transition.to}`),
+    );
+    expect([...new Set(returning)].sort()).toEqual([
+      "pending_payment → cancelled",
+      "pending_payment → payment_failed",
+      "reserved → cancelled",
+    ]);
   });
 
   it("only names statuses the database allows", () => {

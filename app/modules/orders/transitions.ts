@@ -57,6 +57,17 @@ export const orderTransitions: Record<OrderEvent, Transition> = {
   reservation_ended: { from: ["reserved"], to: "cancelled", releasesStock: true },
 };
 
+/** Placed and not paid yet: the order holds its stock and its discount code's use. */
+export const unpaidStatuses: readonly OrderStatus[] = ["pending_payment", "reserved"];
+
+/**
+ * Whether a change ends an order that was never paid: its code's use goes back. Exactly once, as an
+ * order leaves an unpaid status only once.
+ */
+export function endsUnpaid(from: OrderStatus, to: OrderStatus): boolean {
+  return unpaidStatuses.includes(from) && (to === "cancelled" || to === "payment_failed");
+}
+
 /** Statuses no event leads out of. */
 export const finalStatuses: readonly OrderStatus[] = ["completed", "cancelled", "payment_failed"];
 

@@ -2,7 +2,6 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Database, Transaction } from "~/db/client.server";
 import { orders, type PaymentProviderName, paymentEvents, payments } from "~/db/schema";
 import { logger } from "~/logger.server";
-import { countCouponUse } from "~/modules/checkout/discounts.server";
 import { clearCheckoutSession } from "~/modules/checkout/sessions.server";
 import { queueOrderConfirmation } from "~/modules/orders/confirmation.server";
 import { applyOrderEvent } from "~/modules/orders/lifecycle.server";
@@ -12,8 +11,8 @@ import type { PaymentEvent, PaymentProvider, SessionState } from "./provider";
 // Fulfilment, exactly once (Stripe's fulfilment guide): one function takes what the provider says of
 // a payment session (from a signed webhook, from the return page, from the expiry job) and moves the
 // order through the lifecycle. Whoever comes first changes the order; the others find it changed
-// and do nothing. Paid: processing/paid, the coupon counted, the confirmation e-mail, the checkout
-// session emptied. Failed or expired: the order ends and its stock goes back.
+// and do nothing. Paid: processing/paid, the confirmation e-mail, the checkout session emptied.
+// Failed or expired: the order ends, its stock and its code's use go back.
 
 const eventOf: Record<Exclude<SessionState["status"], "open">, OrderEvent> = {
   paid: "payment_succeeded",
@@ -70,10 +69,9 @@ export async function settlePayment(
   }
   if (applied.to === "processing") {
     const [order] = await tx
-      .select({ couponCode: orders.couponCode, checkoutSessionId: orders.checkoutSessionId })
+      .select({ checkoutSessionId: orders.checkoutSessionId })
       .from(orders)
       .where(eq(orders.id, payment.orderId));
-    if (order?.couponCode) await countCouponUse(tx, order.couponCode);
     await queueOrderConfirmation(tx, payment.orderId, publicUrl);
     if (order?.checkoutSessionId) await clearCheckoutSession(tx, order.checkoutSessionId);
   }
