@@ -514,6 +514,13 @@ export const orders = pgTable(
     // The checkout session (hash of its cookie) that placed the order: its browser may see the order
     // on /checkout-success without an account.
     checkoutSessionId: text("checkout_session_id"),
+    // The showing of the checkout page (a random id) whose button placed the order: the same button
+    // pressed again finds this order instead of placing another (modules/checkout).
+    checkoutAttempt: text("checkout_attempt"),
+    // The network an unpaid order was placed from, as a keyed hash, for the cap on the pieces unpaid
+    // orders hold per network (modules/checkout/held-stock.server.ts); cleared once the order is
+    // paid or ends.
+    placedFrom: text("placed_from"),
   },
   (table) => [
     check("orders_status_check", oneOf(table.status, orderStatuses)),
@@ -542,6 +549,9 @@ export const orders = pgTable(
     ),
     index("orders_user_created_at_idx").on(table.userId, table.createdAt.desc().nullsFirst()),
     index("orders_email_idx").on(table.email),
+    // Whether an address has ordered before, and the pieces its unpaid orders hold, ignoring case.
+    index("orders_lower_email_idx").on(sql`lower(${table.email})`),
+    index("orders_placed_from_idx").on(table.placedFrom).where(sql`${table.placedFrom} IS NOT NULL`),
     index("orders_checkout_session_id_idx").on(table.checkoutSessionId),
     index("orders_status_created_at_idx").on(
       table.status,

@@ -1,3 +1,4 @@
+import { setTimeout } from "node:timers/promises";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { type CheckoutDraft, checkoutSessions, orders } from "~/db/schema";
@@ -118,6 +119,61 @@ describe("/checkout", () => {
       .from(orders)
       .where(eq(orders.email, details.email ?? ""));
     expect(order).toMatchObject({ status: "pending_payment", deliveryMethod: "shipping" });
+  });
+
+  it("gives every press of one page's 'Completa Ordine e Paga' the same order's payment page", async () => {
+    const slip = await createTestVariant(db, { priceCents: 2000, stock: 5 });
+    const cookie = await shopperWith([slip.line(1)]);
+    const details = information();
+    expect((await post(details, cookie)).status).toBe(302);
+    const { seen } = (await page("/checkout?passo=pagamento", cookie)).data as { seen: string };
+
+    // Four presses close together, as the testers sent them, then one more after the page opened.
+    const presses = await Promise.all(
+      [0, 25, 50, 75].map(async (delay) => {
+        await setTimeout(delay);
+        return post({ intent: "place", seen }, cookie);
+      }),
+    );
+    const answers = [...presses, await post({ intent: "place", seen }, cookie)];
+    expect(answers.map((answer) => answer.status)).toEqual([302, 302, 302, 302, 302]);
+    expect(new Set(answers.map(location)).size).toBe(1);
+    expect(location(answers[0] as Answer)).toMatch(/\/pagamento-di-prova\/sbx_cs_/);
+    const placed = await db
+      .select()
+      .from(orders)
+      .where(eq(orders.email, details.email ?? ""));
+    expect(placed.map((order) => order.status)).toEqual(["pending_payment"]);
+    expect(await stockOf(db, slip.variantId)).toBe(4);
+  });
+
+  it("confirms a reservation once, however often 'Conferma Prenotazione' is pressed", async () => {
+    const slip = await createTestVariant(db, { priceCents: 2000, stock: 5 });
+    const cookie = await shopperWith([slip.line(1)]);
+    const { seen } = (await page("/checkout", cookie)).data as { seen: string };
+    const details = information({
+      deliveryMethod: "pickup_and_pay",
+      address: "",
+      city: "",
+      postalCode: "",
+      province: "",
+    });
+    const presses = await Promise.all(
+      [0, 25, 50, 75].map(async (delay) => {
+        await setTimeout(delay);
+        return post({ ...details, seen }, cookie);
+      }),
+    );
+    const answers = [...presses, await post({ ...details, seen }, cookie)];
+    expect(answers.map((answer) => answer.status)).toEqual([302, 302, 302, 302, 302]);
+    expect(new Set(answers.map(location)).size).toBe(1);
+    const placed = await db
+      .select()
+      .from(orders)
+      .where(eq(orders.email, details.email ?? ""));
+    expect(placed.map((order) => order.status)).toEqual(["reserved"]);
+    expect(location(answers[0] as Answer)).toBe(`/checkout-success?order_id=${placed[0]?.id}&reservation=true`);
+    expect(await stockOf(db, slip.variantId)).toBe(4);
   });
 
   it("answers an empty cart with 'Carrello vuoto'", async () => {

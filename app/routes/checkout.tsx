@@ -8,7 +8,7 @@ import { getCurrentUser } from "~/modules/accounts/session.server";
 import { checkoutErrors } from "~/modules/checkout/checkout-errors.server";
 import { checkoutInformationSchema } from "~/modules/checkout/checkout-form";
 import { type CheckoutAnswer, checkoutToasts, isAddressProblem } from "~/modules/checkout/checkout-messages";
-import { completeCheckout } from "~/modules/checkout/complete-checkout.server";
+import { type CheckoutOutcome, completeCheckout, earlierPlacement } from "~/modules/checkout/complete-checkout.server";
 import { isFirstOrder } from "~/modules/checkout/discounts.server";
 import { lastPaymentAttempt } from "~/modules/checkout/last-attempt.server";
 import { parseSeenQuote, seenQuoteOf } from "~/modules/checkout/place-order.server";
@@ -150,6 +150,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (limited) return limited;
       const session = await findCheckoutSession(db, cookie, user?.id ?? null, now);
       if (!session) return answer({ intent, ok: false, error: checkoutErrors.noSession }, 401);
+      const seen = parseSeenQuote(form.get("seen"));
+      // The button pressed again after its order was placed (a double click, a resent form): that order.
+      const earlier = await earlierPlacement(svc, session.id, seen);
+      if (earlier) return answerOutcome(intent, earlier, false);
       if (session.cart.length === 0) return answer({ intent, ok: false, emptyCart: true }, 400);
 
       let draft = session.draft;
@@ -174,13 +178,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       if (!draft) throw redirect("/checkout");
 
-      let outcome: Awaited<ReturnType<typeof completeCheckout>>;
+      let outcome: CheckoutOutcome;
       try {
         outcome = await completeCheckout(svc, {
           checkoutSessionId: session.id,
           userId: user?.id ?? null,
           draft,
-          seen: parseSeenQuote(form.get("seen")),
+          seen,
         });
       } catch (error) {
         // Without the database nothing was written (one transaction): the shop's 503 page.
@@ -188,40 +192,44 @@ export async function action({ request, context }: Route.ActionArgs) {
         logger.error({ err: error }, "checkout failed");
         return answer({ intent, ok: false, error: checkoutErrors.failed }, 500);
       }
-      const reservation = draft.deliveryMethod === "pickup_and_pay";
-      switch (outcome.kind) {
-        case "pay":
-          throw redirect(outcome.url);
-        case "done":
-          throw redirect(
-            `/checkout-success?${new URLSearchParams({ order_id: outcome.orderId, ...(outcome.reservation && { reservation: "true" }) })}`,
-          );
-        case "empty_cart":
-          return answer({ intent, ok: false, emptyCart: true }, 400);
-        case "changed":
-          return answer(
-            {
-              intent,
-              ok: false,
-              messages: outcome.messages,
-              error: reservation ? checkoutErrors.reservationFailed : checkoutErrors.changed(outcome.messages),
-            },
-            409,
-          );
-        case "provider_error":
-          return answer(
-            {
-              intent,
-              ok: false,
-              error: outcome.missingPage ? checkoutErrors.invalidPaymentAnswer : checkoutErrors.failed,
-            },
-            502,
-          );
-      }
-      break;
+      return answerOutcome(intent, outcome, draft.deliveryMethod === "pickup_and_pay");
     }
   }
   return answer({ intent, ok: false, error: checkoutErrors.failed }, 400);
+}
+
+/** Where the checkout's button leads: the payment page, the success page, or back with what went wrong. */
+function answerOutcome(intent: string, outcome: CheckoutOutcome, reservation: boolean) {
+  const answer = (body: CheckoutAnswer, init?: number | ResponseInit) => data(body, init);
+  switch (outcome.kind) {
+    case "pay":
+      throw redirect(outcome.url);
+    case "done":
+      throw redirect(
+        `/checkout-success?${new URLSearchParams({ order_id: outcome.orderId, ...(outcome.reservation && { reservation: "true" }) })}`,
+      );
+    case "empty_cart":
+      return answer({ intent, ok: false, emptyCart: true }, 400);
+    case "changed":
+      return answer(
+        {
+          intent,
+          ok: false,
+          messages: outcome.messages,
+          error: reservation ? checkoutErrors.reservationFailed : checkoutErrors.changed(outcome.messages),
+        },
+        409,
+      );
+    case "provider_error":
+      return answer(
+        {
+          intent,
+          ok: false,
+          error: outcome.missingPage ? checkoutErrors.invalidPaymentAnswer : checkoutErrors.failed,
+        },
+        502,
+      );
+  }
 }
 
 export function shouldRevalidate({ formData, actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {

@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { setTimeout } from "node:timers/promises";
+import { desc, eq } from "drizzle-orm";
 import type { CheckoutDraft } from "~/db/schema";
-import { payments } from "~/db/schema";
+import { orders, payments } from "~/db/schema";
 import { logger } from "~/logger.server";
 import {
   endPayment,
@@ -10,12 +11,14 @@ import {
 } from "~/modules/payments/payment-sessions.server";
 import { settlePayment } from "~/modules/payments/settlement.server";
 import type { Services } from "~/services.server";
-import { placeOrder, type SeenQuote } from "./place-order.server";
+import { orderOfAttempt, placeOrder, type SeenQuote } from "./place-order.server";
 import type { CheckoutQuote } from "./quote.server";
 
 // The last step of the checkout, from the button to the payment page: earlier unpaid attempts of
 // this checkout are ended at the provider, the order is placed (stock taken), and the provider
-// opens the payment page for it. A reservation ends at the order.
+// opens the payment page for it. A reservation ends at the order. The button of one showing of the
+// page places one order however often it is pressed: every press after the first follows that
+// order to its payment page (or its success page).
 
 export type CheckoutOutcome =
   /** Off to the payment page. */
@@ -30,6 +33,20 @@ export type CheckoutOutcome =
 /** How long a second click waits for the first click's payment page. */
 const waitForPageMs = 15_000;
 
+/**
+ * Where a press of the button goes when this showing of the page placed its order already (a
+ * double click, a resent form), or null. Asked before anything else, as the order may have emptied
+ * the cart.
+ */
+export async function earlierPlacement(
+  services: Services,
+  checkoutSessionId: string,
+  seen: SeenQuote | null,
+): Promise<CheckoutOutcome | null> {
+  const order = seen ? await orderOfAttempt(services.db, checkoutSessionId, seen.attempt) : null;
+  return order ? followOrder(services, order.id) : null;
+}
+
 export async function completeCheckout(
   services: Services,
   input: { checkoutSessionId: string; userId: string | null; draft: CheckoutDraft; seen: SeenQuote | null },
@@ -37,8 +54,9 @@ export async function completeCheckout(
   const { db, payments: provider, publicUrl } = services;
 
   // A shopper back from the payment page who orders again: the earlier session must not be paid too.
+  // Not the one this showing of the page opened on an earlier press: that is the order to follow.
   for (const payment of await openPaymentsOfCheckout(db, input.checkoutSessionId)) {
-    if (!payment.sessionId) continue;
+    if (!payment.sessionId || payment.checkoutAttempt === input.seen?.attempt) continue;
     try {
       const ended = await endPayment(db, provider, payment, "customer:new-attempt", publicUrl);
       if (ended === "paid") return { kind: "done", orderId: payment.orderId, reservation: false };
@@ -57,7 +75,7 @@ export async function completeCheckout(
     publicUrl,
   });
   if (!placed.ok) {
-    if (placed.reason === "in_progress") return waitForPaymentPage(services, placed.orderId);
+    if (placed.reason === "placed_already") return followOrder(services, placed.orderId);
     if (placed.reason === "empty_cart") return { kind: "empty_cart" };
     return { kind: "changed", messages: placed.messages, quote: placed.quote };
   }
@@ -97,17 +115,32 @@ export async function completeCheckout(
   }
 }
 
-/** A double click: the first request is opening the payment page; the second follows it there. */
-async function waitForPaymentPage({ db }: Services, orderId: string): Promise<CheckoutOutcome> {
+/**
+ * A press after the first: the order that press placed, on its payment page once the first press
+ * has opened it; a reservation or a paid order on its success page. An order that failed meanwhile
+ * (its payment page could not be opened) gets the first press's answer.
+ */
+async function followOrder({ db }: Services, orderId: string): Promise<CheckoutOutcome> {
   const deadline = Date.now() + waitForPageMs;
   while (Date.now() < deadline) {
-    const [payment] = await db
-      .select({ url: payments.checkoutUrl, state: payments.state })
-      .from(payments)
-      .where(eq(payments.orderId, orderId));
-    if (payment?.url && payment.state === "open") return { kind: "pay", url: payment.url };
-    if (payment && payment.state !== "open") return { kind: "provider_error" };
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const [order] = await db
+      .select({
+        status: orders.status,
+        deliveryMethod: orders.deliveryMethod,
+        url: payments.checkoutUrl,
+        paymentState: payments.state,
+      })
+      .from(orders)
+      .leftJoin(payments, eq(payments.orderId, orders.id))
+      .where(eq(orders.id, orderId))
+      .orderBy(desc(payments.id))
+      .limit(1);
+    if (!order || order.status === "cancelled" || order.status === "payment_failed") break;
+    if (order.status !== "pending_payment") {
+      return { kind: "done", orderId, reservation: order.deliveryMethod === "pickup_and_pay" };
+    }
+    if (order.url && order.paymentState === "open") return { kind: "pay", url: order.url };
+    await setTimeout(200);
   }
   return { kind: "provider_error" };
 }

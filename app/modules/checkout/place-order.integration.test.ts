@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import {
@@ -44,13 +44,14 @@ const place = (checkoutSessionId: string, overrides: Partial<PlaceOrderInput> = 
     ...overrides,
   });
 
-/** What the payment step shows for these lines: placing with it checks nothing has changed since. */
+/** What a showing of the payment step shows for these lines: placing with it checks nothing has changed since. */
 const seenFor = (
   lines: { line: { id: number; size: string; color: string; quantity: number }; price: number }[],
   totalCents: number | null,
 ): SeenQuote => ({
   totalCents,
   lines: lines.map(({ line, price }) => [JSON.stringify([line.id, line.size, line.color]), price, line.quantity]),
+  attempt: randomBytes(16).toString("base64url"),
 });
 
 describe("placing an order", () => {
@@ -103,7 +104,8 @@ describe("placing an order", () => {
     const slip = await createTestVariant(db, { priceCents: 1500, stock: 3 });
     const draft = testDraft({ deliveryMethod: "pickup_and_pay", address: "", city: "", postalCode: "", province: "" });
     const session = await createCheckoutSession(db, [slip.line(1)], { draft });
-    const placed = await place(session, { draft, seen: seenFor([{ line: slip.line(1), price: 1500 }], null) });
+    const seen = seenFor([{ line: slip.line(1), price: 1500 }], null);
+    const placed = await place(session, { draft, seen });
     expect(placed).toMatchObject({ ok: true, kind: "reservation" });
     if (!placed.ok) return;
     const [order] = await db.select().from(orders).where(eq(orders.id, placed.orderId));
@@ -112,8 +114,16 @@ describe("placing an order", () => {
     const emails = await db.select().from(outgoingEmails).where(eq(outgoingEmails.toAddress, draft.email));
     expect(emails.map((email) => email.subject)).toEqual([expect.stringMatching(/^Prenotazione confermata #/)]);
     expect(await db.$count(payments, eq(payments.orderId, placed.orderId))).toBe(0);
-    // Another click finds nothing left to order.
-    expect(await place(session, { draft })).toEqual({ ok: false, reason: "empty_cart" });
+    // The same button pressed again finds that reservation; another page finds nothing left to order.
+    expect(await place(session, { draft, seen })).toEqual({
+      ok: false,
+      reason: "placed_already",
+      orderId: placed.orderId,
+    });
+    expect(await place(session, { draft, seen: { ...seen, attempt: "x".repeat(22) } })).toEqual({
+      ok: false,
+      reason: "empty_cart",
+    });
   });
 
   it("names a line whose price changed since the shopper saw it, and writes nothing", async () => {
@@ -208,7 +218,7 @@ describe("placing an order", () => {
     const placedOne = [first, second].filter((result) => result.ok);
     expect(placedOne).toHaveLength(1);
     const orderId = (placedOne[0] as { orderId: string }).orderId;
-    expect([first, second]).toContainEqual({ ok: false, reason: "in_progress", orderId });
+    expect([first, second]).toContainEqual({ ok: false, reason: "placed_already", orderId });
     expect(await stockOf(db, slip.variantId)).toBe(4);
   });
 });

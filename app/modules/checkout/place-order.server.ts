@@ -1,5 +1,6 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
-import type { Database, Transaction } from "~/db/client.server";
+import { randomBytes } from "node:crypto";
+import { and, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
+import type { Database, Queryable, Transaction } from "~/db/client.server";
 import {
   type CheckoutDraft,
   checkoutSessions,
@@ -32,17 +33,23 @@ import { clearCheckoutSession } from "./sessions.server";
 
 /**
  * What the shopper saw before pressing the button: each line's unit price and quantity and, on the
- * payment step, the total (null on the first step, which shows no final total: a reservation).
+ * payment step, the total (null on the first step, which shows no final total: a reservation); and
+ * which showing of the page it was, a random id: every press of one showing's button places one
+ * order between them (a double click, a resent form, a tab restored).
  */
 export type SeenQuote = {
   totalCents: number | null;
   lines: [key: string, unitPriceCents: number, quantity: number][];
+  attempt: string;
 };
+
+const attemptPattern = /^[A-Za-z0-9_-]{22}$/;
 
 export function seenQuoteOf(quote: CheckoutQuote, withTotal: boolean): SeenQuote {
   return {
     totalCents: withTotal ? quote.pricing.totalCents : null,
     lines: quote.lines.map((line) => [cartKey(line), line.unitPriceCents ?? 0, line.quantity]),
+    attempt: randomBytes(16).toString("base64url"),
   };
 }
 
@@ -52,6 +59,8 @@ export function parseSeenQuote(value: FormDataEntryValue | null): SeenQuote | nu
     const parsed = JSON.parse(value) as SeenQuote;
     const wellFormed =
       (parsed.totalCents === null || Number.isInteger(parsed.totalCents)) &&
+      typeof parsed.attempt === "string" &&
+      attemptPattern.test(parsed.attempt) &&
       Array.isArray(parsed.lines) &&
       parsed.lines.every(
         (line) =>
@@ -101,8 +110,11 @@ export type PlacedOrder =
       expiresAt: Date;
     }
   | { ok: false; reason: "empty_cart" }
-  /** Another request of this session is placing an order right now (a double click). */
-  | { ok: false; reason: "in_progress"; orderId: string }
+  /**
+   * The order is there already: this showing of the page placed it on an earlier press, or another
+   * request of this checkout is placing one right now.
+   */
+  | { ok: false; reason: "placed_already"; orderId: string }
   /** The order cannot be placed as the shopper saw it, one sentence per reason; `quote` is how the cart stands now. */
   | { ok: false; reason: "changed"; messages: string[]; quote: CheckoutQuote };
 
@@ -140,12 +152,15 @@ async function placeInTransaction(tx: Transaction, input: PlaceOrderInput): Prom
     .from(checkoutSessions)
     .where(eq(checkoutSessions.id, input.checkoutSessionId))
     .for("update");
-  if (!session || session.cart.length === 0) return { ok: false, reason: "empty_cart" };
+  if (!session) return { ok: false, reason: "empty_cart" };
+  const earlier = input.seen ? await orderOfAttempt(tx, session.id, input.seen.attempt) : null;
+  if (earlier) return { ok: false, reason: "placed_already", orderId: earlier.id };
+  if (session.cart.length === 0) return { ok: false, reason: "empty_cart" };
   const [pending] = await tx
     .select({ id: orders.id })
     .from(orders)
     .where(and(eq(orders.checkoutSessionId, session.id), eq(orders.status, "pending_payment")));
-  if (pending) return { ok: false, reason: "in_progress", orderId: pending.id };
+  if (pending) return { ok: false, reason: "placed_already", orderId: pending.id };
 
   await waitForOtherPlacements(tx, { email: draft.email, userId: input.userId });
   const quote = await quoteCheckout(tx, {
@@ -208,6 +223,7 @@ async function placeInTransaction(tx: Transaction, input: PlaceOrderInput): Prom
       totalCents: pricing.totalCents,
       couponCode,
       checkoutSessionId: session.id,
+      checkoutAttempt: input.seen?.attempt,
     })
     .returning({ id: orders.id, status: orders.status, paymentStatus: orders.paymentStatus });
   if (!order) throw new Error("The order was not written");
@@ -273,6 +289,30 @@ async function placeInTransaction(tx: Transaction, input: PlaceOrderInput): Prom
     lineItems: quote.lines.map((line) => paymentLineItem(line, input.publicUrl)),
     expiresAt,
   };
+}
+
+/**
+ * The order a showing of the checkout page placed on an earlier press of its button, unless that
+ * order ended without being paid (then pressing again is trying again).
+ */
+export async function orderOfAttempt(
+  db: Queryable,
+  checkoutSessionId: string,
+  attempt: string,
+): Promise<{ id: string } | null> {
+  const [order] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.checkoutSessionId, checkoutSessionId),
+        eq(orders.checkoutAttempt, attempt),
+        notInArray(orders.status, ["cancelled", "payment_failed"]),
+      ),
+    )
+    .orderBy(desc(orders.createdAt))
+    .limit(1);
+  return order ?? null;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { eq, lt, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import { createCookie } from "react-router";
 import { config } from "~/config.server";
 import type { Queryable } from "~/db/client.server";
@@ -99,8 +99,15 @@ export async function saveCheckoutCart(db: Queryable, sessionId: string, cart: C
   await db.update(checkoutSessions).set({ cart }).where(eq(checkoutSessions.id, sessionId));
 }
 
+/**
+ * Keeps the first step's form. Not in a session whose order was placed meanwhile (its cart emptied):
+ * a second press of 'Conferma Prenotazione' must not write back the form the order cleared.
+ */
 export async function saveCheckoutDraft(db: Queryable, sessionId: string, draft: CheckoutDraft): Promise<void> {
-  await db.update(checkoutSessions).set({ draft }).where(eq(checkoutSessions.id, sessionId));
+  await db
+    .update(checkoutSessions)
+    .set({ draft })
+    .where(and(eq(checkoutSessions.id, sessionId), sql`${checkoutSessions.cart} <> '[]'::jsonb`));
 }
 
 export async function saveCouponCode(db: Queryable, sessionId: string, code: string | null): Promise<void> {

@@ -98,7 +98,12 @@ export async function endPayment(
 /** The open payments of a checkout session's unpaid orders, e.g. before it places a new order. */
 export async function openPaymentsOfCheckout(db: Database, checkoutSessionId: string) {
   return db
-    .select({ id: payments.id, orderId: payments.orderId, sessionId: payments.sessionId })
+    .select({
+      id: payments.id,
+      orderId: payments.orderId,
+      sessionId: payments.sessionId,
+      checkoutAttempt: orders.checkoutAttempt,
+    })
     .from(payments)
     .innerJoin(orders, eq(orders.id, payments.orderId))
     .where(
