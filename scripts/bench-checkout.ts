@@ -64,6 +64,7 @@ async function main(): Promise<void> {
         provider: "sandbox",
         now: new Date(),
         publicUrl: "http://bench.local",
+        placedFrom: null,
       });
     });
 

@@ -598,6 +598,8 @@ export const payments = pgTable(
     state: text("state", { enum: paymentStates }).notNull().default("open"),
     amountCents: integer("amount_cents").notNull(),
     currency: text("currency").notNull().default("EUR"),
+    // When the shop ends the payment if it is still unpaid: the end of the order's hold on its
+    // pieces (the provider's session may be open a little longer, until the shop ends it).
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     createdAt: createdAt(),

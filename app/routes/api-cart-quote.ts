@@ -1,6 +1,6 @@
 import { cartQuoteRequestSchema, quoteCart } from "~/modules/cart/quote.server";
 import { readSettings } from "~/modules/settings/settings.server";
-import { pricingRules } from "~/modules/settings/shop-settings";
+import { cartRules } from "~/modules/settings/shop-settings";
 import { services } from "~/services.server";
 import type { Route } from "./+types/api-cart-quote";
 import { methodNotAllowed } from "./method-not-allowed.server";
@@ -11,7 +11,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = cartQuoteRequestSchema.safeParse(body);
   if (!parsed.success) return Response.json({ error: "Carrello non valido." }, { status: 400 });
   const { db } = services(context);
-  return Response.json(await quoteCart(db, parsed.data, pricingRules(await readSettings(db))), {
+  return Response.json(await quoteCart(db, parsed.data, cartRules(await readSettings(db))), {
     headers: { "Cache-Control": "no-store" },
   });
 }

@@ -11,12 +11,12 @@ import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { cartCookie } from "~/modules/cart/cart-cookie";
 import { addFromProductForm, changeQuantityFromForm } from "~/modules/cart/cart-forms.server";
 import { type CartItem, cartKey, parseCart, reconciledCart, withQuantity } from "~/modules/cart/cart-lines";
-import { lineProblemMessage } from "~/modules/cart/line-rules";
+import { lineProblemMessage, loweredLineMessage } from "~/modules/cart/line-rules";
 import { SECOND_SWIMSUIT_PROMO_LABEL } from "~/modules/cart/pricing";
 import { type CartQuote, cartFromCookie, type QuotedLine, quoteCart } from "~/modules/cart/quote.server";
 import { readForm } from "~/modules/forms/read-form.server";
 import { readSettings } from "~/modules/settings/settings.server";
-import { pricingRules } from "~/modules/settings/shop-settings";
+import { cartRules } from "~/modules/settings/shop-settings";
 import { CART_STORAGE_KEY, CART_UPDATED_EVENT, formatEuro } from "~/modules/shop/constants";
 import { pageMeta } from "~/modules/shop/meta";
 import { services } from "~/services.server";
@@ -33,7 +33,7 @@ export function meta() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const serverCart = cartFromCookie(request.headers.get("Cookie"));
   const { db } = services(context);
-  const quote = await quoteCart(db, { items: serverCart?.lines ?? [] }, pricingRules(await readSettings(db)));
+  const quote = await quoteCart(db, { items: serverCart?.lines ?? [] }, cartRules(await readSettings(db)));
   return { quote, serverCart };
 }
 
@@ -151,7 +151,7 @@ function CartLine({ line, clamped }: { line: QuotedLine; clamped: boolean }) {
         )}
         {buyable && clamped && (
           <p role="status" className="text-sm text-wine">
-            Disponibili solo {line.stock} pezzi: abbiamo aggiornato la quantità.
+            {loweredLineMessage(line)}
           </p>
         )}
 
@@ -168,7 +168,7 @@ function CartLine({ line, clamped }: { line: QuotedLine; clamped: boolean }) {
           {buyable ? (
             <QuantityStepper
               value={line.quantity}
-              max={line.stock}
+              max={line.maxQuantity}
               // Below the minimum quantity (packs) the line goes, as at 0.
               onChange={(next) => setCartQuantity(line, next < line.minQuantity ? 0 : next)}
               label={`Quantità di ${name}`}
@@ -197,7 +197,8 @@ function CartLine({ line, clamped }: { line: QuotedLine; clamped: boolean }) {
 
 function Summary({ quote }: { quote: CartQuote }) {
   const { totals } = quote;
-  const blocked = quote.lines.some((line) => line.status !== "ok");
+  const unavailable = quote.lines.some((line) => line.status !== "ok");
+  const blocked = unavailable || quote.unitsProblem !== null;
   return (
     <section aria-labelledby="summary-title" className="rounded-md bg-linen p-6 lg:sticky lg:top-24">
       <h2 id="summary-title" className="text-2xl text-ink">
@@ -223,8 +224,13 @@ function Summary({ quote }: { quote: CartQuote }) {
       <p className="mt-4 text-xs leading-relaxed text-ink-soft">
         Spedizione ed eventuali altri sconti (primo ordine, compleanno, codici sconto) vengono calcolati al checkout.
       </p>
-      {blocked && (
+      {unavailable && (
         <p className="mt-4 text-sm text-sale">Rimuovi gli articoli non disponibili per procedere al checkout.</p>
+      )}
+      {quote.unitsProblem && (
+        <p role="status" className="mt-4 text-sm text-sale">
+          {quote.unitsProblem}
+        </p>
       )}
       {blocked || totals.count === 0 ? (
         <span aria-disabled="true" className={`${buttonClass.primary} mt-6 w-full cursor-not-allowed opacity-50`}>

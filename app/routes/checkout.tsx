@@ -24,7 +24,9 @@ import {
 } from "~/modules/checkout/sessions.server";
 import { fieldErrors } from "~/modules/forms/form-result";
 import { readForm } from "~/modules/forms/read-form.server";
+import { networkPseudonym } from "~/modules/security/client-network.server";
 import { formRateLimit } from "~/modules/security/form-rate-limit.server";
+import { clientIp } from "~/modules/security/rate-limit.server";
 import { normalizeCouponCode } from "~/modules/settings/coupons";
 import { readSettings } from "~/modules/settings/settings.server";
 import { DEFAULT_COUNTRY } from "~/modules/shop/constants";
@@ -185,6 +187,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           userId: user?.id ?? null,
           draft,
           seen,
+          placedFrom: networkPseudonym(clientIp(request)),
         });
       } catch (error) {
         // Without the database nothing was written (one transaction): the shop's 503 page.

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { products } from "../../app/db/schema";
 import { formatEuro } from "../../app/modules/shop/constants";
 import { e2eDatabase } from "./support/database";
-import { cartItem, everydayProduct, preselected, swimsuits } from "./support/demo-products";
+import { cartItem, everydayProduct, fewPiecesProduct, preselected, swimsuits } from "./support/demo-products";
 import { openHydrated, skipCookieBannerAndPopup, toast, waitForHydration } from "./support/page";
 
 // The cart page: lines from the browser, prices, stock and the 'Promo Extra 2° Costume' from the server.
@@ -98,10 +98,14 @@ test("shows the server's current price, not the one stored in the browser", asyn
 });
 
 test("lowers a quantity above the stock and flags lines that cannot be bought", async ({ page }) => {
-  const { stock } = preselected(everydayProduct);
-  await storeCart(page, [everydayLine(stock + 10), { ...everydayLine(1), id: 999999, name: "Articolo sparito" }]);
+  // A few pieces left: fewer than the shop's limit per article, which would lower it first.
+  const { stock } = preselected(fewPiecesProduct);
+  await storeCart(page, [
+    cartItem(fewPiecesProduct, stock + 10),
+    { ...everydayLine(1), id: 999999, name: "Articolo sparito" },
+  ]);
   await openHydrated(page, "/cart");
-  const line = lineFor(page, everydayProduct.name);
+  const line = lineFor(page, fewPiecesProduct.name);
   await expect(line.getByTestId("line-quantity")).toHaveText(String(stock));
   await expect(line.getByText(`Disponibili solo ${stock} pezzi: abbiamo aggiornato la quantità.`)).toBeVisible();
   await expect
@@ -117,10 +121,10 @@ test("lowers a quantity above the stock and flags lines that cannot be bought", 
 });
 
 test("'+' stops at the stock, saying so once", async ({ page }) => {
-  const { stock } = preselected(everydayProduct);
-  await storeCart(page, [everydayLine(stock - 1)]);
+  const { stock } = preselected(fewPiecesProduct);
+  await storeCart(page, [cartItem(fewPiecesProduct, stock - 1)]);
   await openHydrated(page, "/cart");
-  const line = lineFor(page, everydayProduct.name);
+  const line = lineFor(page, fewPiecesProduct.name);
   const plus = line.getByRole("button", { name: "Aumenta quantità" });
   await expect(line.getByText("Quantità massima raggiunta")).toBeHidden();
   await plus.click();

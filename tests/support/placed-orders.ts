@@ -41,6 +41,7 @@ export async function placeTestOrder(
     userId: null,
     draft,
     seen: seenQuoteOf(quote, true),
+    placedFrom: null,
   });
   if (outcome.kind === "done") return { orderId: outcome.orderId, sessionId: null, variant, email: draft.email };
   if (outcome.kind !== "pay") throw new Error(`Expected the payment page, got ${outcome.kind}`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkLine, lineProblemMessage } from "./line-rules";
+import { checkLine, lineProblemMessage, loweredLineMessage, orderUnitsProblem } from "./line-rules";
 
 const priced = (stock: number, minQuantity = 1) => ({ variant: { stock }, priceCents: 1990, minQuantity });
 
@@ -11,6 +11,13 @@ describe("checkLine", () => {
 
   it("caps the quantity at the stock and says so", () => {
     expect(checkLine(priced(2), 9999)).toEqual({ status: "ok", quantity: 2, clamped: true });
+  });
+
+  it("caps the quantity at the shop's limit per line, but never below a pack's minimum", () => {
+    expect(checkLine(priced(50), 12, 10)).toEqual({ status: "ok", quantity: 10, clamped: true });
+    expect(checkLine(priced(50), 10, 10)).toEqual({ status: "ok", quantity: 10, clamped: false });
+    expect(checkLine(priced(4), 12, 10)).toEqual({ status: "ok", quantity: 4, clamped: true });
+    expect(checkLine(priced(50, 12), 12, 10)).toEqual({ status: "ok", quantity: 12, clamped: false });
   });
 
   it("refuses a vanished product or variant, a sold-out one and one without a price", () => {
@@ -33,5 +40,23 @@ describe("checkLine", () => {
 describe("lineProblemMessage", () => {
   it("names the minimum pack", () => {
     expect(lineProblemMessage("below_minimum", 3)).toBe("Questo articolo si vende a partire da 3 pezzi.");
+  });
+});
+
+describe("the cart's words for a lowered line and a too large order", () => {
+  it("says which limit lowered the line", () => {
+    expect(loweredLineMessage({ stock: 50, maxQuantity: 10 })).toBe(
+      "Al massimo 10 pezzi per articolo in un ordine: abbiamo aggiornato la quantità.",
+    );
+    expect(loweredLineMessage({ stock: 4, maxQuantity: 4 })).toBe(
+      "Disponibili solo 4 pezzi: abbiamo aggiornato la quantità.",
+    );
+  });
+
+  it("names an order above the limit per order, and nothing up to it", () => {
+    expect(orderUnitsProblem(30, 30)).toBeNull();
+    expect(orderUnitsProblem(32, 30)).toBe(
+      "Un ordine può contenere al massimo 30 pezzi, e nel carrello ce ne sono 32: togline qualcuno per procedere. Per un ordine più grande scrivici.",
+    );
   });
 });

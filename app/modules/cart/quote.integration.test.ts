@@ -2,14 +2,10 @@ import { and, eq, gt, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { products, productVariants } from "~/db/schema";
 import { connectTestDatabase } from "../../../tests/integration/database";
-import type { PricingRules } from "./pricing";
+import type { CartRules } from "./line-rules";
 import { quoteCart } from "./quote.server";
 
-const shopRules: PricingRules = {
-  shippingFeeCents: 790,
-  freeShippingThresholdCents: 10_000,
-  secondSwimsuitEnabled: true,
-};
+const shopRules: CartRules = { secondSwimsuitEnabled: true, maxUnitsPerLine: 10, maxUnitsPerOrder: 30 };
 
 const db = connectTestDatabase();
 
@@ -144,10 +140,35 @@ describe("quoteCart", () => {
     expect(quote.totals).toMatchObject({ count: 0, subtotalCents: 0, totalCents: 0 });
   });
 
+  it("lowers a line to the shop's limit per line, and names a cart above the limit per order", async () => {
+    const first = await variantInStock(undefined, 12);
+    const second = await variantInStock(undefined, 12, 1);
+    const asked = (line: typeof first, quantity: number) => ({
+      id: line.id,
+      size: line.size,
+      color: line.color,
+      quantity,
+    });
+    const lowered = await quoteCart(db, { items: [asked(first, 12)] }, shopRules);
+    expect(lowered.lines[0]).toMatchObject({ requestedQuantity: 12, quantity: 10, maxQuantity: 10, clamped: true });
+    expect(lowered.unitsProblem).toBeNull();
+
+    const large = await quoteCart(
+      db,
+      { items: [asked(first, 10), asked(second, 10)] },
+      { ...shopRules, maxUnitsPerOrder: 15 },
+    );
+    expect(large.lines.map((line) => line.quantity)).toEqual([10, 10]);
+    expect(large.unitsProblem).toBe(
+      "Un ordine può contenere al massimo 15 pezzi, e nel carrello ce ne sono 20: togline qualcuno per procedere. Per un ordine più grande scrivici.",
+    );
+  });
+
   it("quotes an empty cart", async () => {
     expect(await quoteCart(db, { items: [] }, shopRules)).toEqual({
       lines: [],
       totals: { count: 0, subtotalCents: 0, promoDiscountCentsByLine: [], promoDiscountCents: 0, totalCents: 0 },
+      unitsProblem: null,
     });
   });
 });

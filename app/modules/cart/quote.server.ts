@@ -8,8 +8,8 @@ import { type CartLineRequest, productImages, products, productVariants } from "
 import { productIdSchema } from "~/modules/catalog/product-id";
 import { type CartWriter, cartCookieFrom, decodeCartCookie } from "./cart-cookie";
 import { cartKey } from "./cart-lines";
-import { checkLine, type LineStatus } from "./line-rules";
-import { type CartTotals, cartTotals, lineTotalCents, type PricingRules } from "./pricing";
+import { type CartRules, checkLine, type LineStatus, maxLineQuantity, orderUnitsProblem } from "./line-rules";
+import { type CartTotals, cartTotals, lineTotalCents } from "./pricing";
 
 const MAX_CART_LINES = 100;
 
@@ -70,11 +70,13 @@ export type QuotedLine = {
   unitPriceCents: number | null;
   minQuantity: number;
   stock: number;
+  /** The most pieces the line may have: the stock, or the shop's limit per line when lower. */
+  maxQuantity: number;
   /** What the browser asked for. */
   requestedQuantity: number;
-  /** What can be bought: the request, capped at the stock for available lines. */
+  /** What can be bought: the request, capped at `maxQuantity` for available lines. */
   quantity: number;
-  /** True when the request was above the stock and has been lowered. */
+  /** True when the request was above `maxQuantity` and has been lowered. */
   clamped: boolean;
   /** 0 for lines that cannot be bought. */
   lineTotalCents: number;
@@ -82,15 +84,16 @@ export type QuotedLine = {
   promoDiscountCents: number;
 };
 
-export type CartQuote = { lines: QuotedLine[]; totals: CartTotals };
+export type CartQuote = {
+  lines: QuotedLine[];
+  totals: CartTotals;
+  /** Why the lines that can be bought are too many pieces for one order, or null. */
+  unitsProblem: string | null;
+};
 
-export async function quoteCart(
-  db: Queryable,
-  request: CartQuoteRequest,
-  rules: Pick<PricingRules, "secondSwimsuitEnabled">,
-): Promise<CartQuote> {
+export async function quoteCart(db: Queryable, request: CartQuoteRequest, rules: CartRules): Promise<CartQuote> {
   const ids = [...new Set(request.items.map((item) => item.id))];
-  if (ids.length === 0) return { lines: [], totals: cartTotals([], rules) };
+  if (ids.length === 0) return { lines: [], totals: cartTotals([], rules), unitsProblem: null };
   // One query after the other: inside the checkout's transaction they share one connection.
   const productRows = await db
     .select({
@@ -133,13 +136,11 @@ export async function quoteCart(
     const images = imageRows.filter((row) => row.productId === item.id);
     const image = (images.find((row) => row.colorName === item.color) ?? images[0])?.path ?? null;
     const stock = variant?.stock ?? 0;
+    const minQuantity = product?.minQuantity ?? 1;
     const { status, quantity, clamped } = checkLine(
-      {
-        variant: product && variant ? variant : null,
-        priceCents: product?.priceCents ?? null,
-        minQuantity: product?.minQuantity ?? 1,
-      },
+      { variant: product && variant ? variant : null, priceCents: product?.priceCents ?? null, minQuantity },
       item.quantity,
+      rules.maxUnitsPerLine,
     );
     return {
       id: item.id,
@@ -151,8 +152,9 @@ export async function quoteCart(
       image,
       subcategory: product?.subcategory ?? null,
       unitPriceCents: product?.priceCents ?? null,
-      minQuantity: product?.minQuantity ?? 1,
+      minQuantity,
       stock,
+      maxQuantity: maxLineQuantity(stock, minQuantity, rules.maxUnitsPerLine),
       requestedQuantity: item.quantity,
       quantity,
       clamped,
@@ -173,5 +175,5 @@ export async function quoteCart(
   buyable.forEach((line, index) => {
     line.promoDiscountCents = totals.promoDiscountCentsByLine[index] ?? 0;
   });
-  return { lines, totals };
+  return { lines, totals, unitsProblem: orderUnitsProblem(totals.count, rules.maxUnitsPerOrder) };
 }

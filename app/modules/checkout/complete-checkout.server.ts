@@ -49,7 +49,14 @@ export async function earlierPlacement(
 
 export async function completeCheckout(
   services: Services,
-  input: { checkoutSessionId: string; userId: string | null; draft: CheckoutDraft; seen: SeenQuote | null },
+  input: {
+    checkoutSessionId: string;
+    userId: string | null;
+    draft: CheckoutDraft;
+    seen: SeenQuote | null;
+    /** The keyed hash of the shopper's network, for the cap on pieces held per network. */
+    placedFrom: string | null;
+  },
 ): Promise<CheckoutOutcome> {
   const { db, payments: provider, publicUrl } = services;
 
@@ -104,7 +111,7 @@ export async function completeCheckout(
         shippingCents: placed.shippingCents,
         delivery: input.draft.deliveryMethod === "shipping" ? "shipping" : "pickup",
         lineItems: placed.lineItems,
-        expiresAt: placed.expiresAt,
+        expiresAt: placed.sessionExpiresAt,
       },
       publicUrl,
     );

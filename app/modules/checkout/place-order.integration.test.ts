@@ -15,6 +15,8 @@ import {
 } from "~/db/schema";
 import { applyOrderEvent } from "~/modules/orders/lifecycle.server";
 import type { OrderEvent } from "~/modules/orders/transitions";
+import { expireOverduePayments } from "~/modules/payments/payment-sessions.server";
+import type { SandboxProvider } from "~/modules/payments/sandbox.server";
 import { formatEuro } from "~/modules/shop/constants";
 import { connectTestDatabase } from "../../../tests/integration/database";
 import {
@@ -25,7 +27,8 @@ import {
   testDraft,
   uniqueEmail,
 } from "../../../tests/support/fixtures";
-import { testPublicUrl } from "../../../tests/support/services";
+import { testClock, testPublicUrl, testServices } from "../../../tests/support/services";
+import { completeCheckout } from "./complete-checkout.server";
 import { type PlaceOrderInput, placeOrder, type SeenQuote } from "./place-order.server";
 import { parseCartField } from "./sessions.server";
 
@@ -41,6 +44,7 @@ const place = (checkoutSessionId: string, overrides: Partial<PlaceOrderInput> = 
     provider: "sandbox",
     now: new Date(),
     publicUrl: testPublicUrl,
+    placedFrom: null,
     ...overrides,
   });
 
@@ -349,6 +353,147 @@ describe("a discount code's uses", () => {
     await apply(paid, "payment_succeeded");
     await apply(paid, "cancelled_by_staff");
     expect(await usesOf(code)).toBe(1);
+  });
+});
+
+describe("the pieces held without paying", () => {
+  // The shop's defaults: 10 pieces per line, 30 per order, 40 held per customer, 120 per network.
+  const customerMessage =
+    "Hai già altri ordini da pagare o prenotazioni da ritirare: con questo supereresti i 40 pezzi che possiamo tenere da parte per te. Completa prima quelli, oppure scrivici per un ordine più grande.";
+  const networkMessage =
+    "Da questa connessione ci sono già molti articoli messi da parte in ordini non pagati. Riprova più tardi, oppure scrivici.";
+
+  /** Ten pieces of a new variant (two lines of five, the limit per line is ten), placed as `draft` from `placedFrom`. */
+  async function tenPieces({
+    draft = testDraft(),
+    session,
+    placedFrom = null,
+  }: {
+    draft?: CheckoutDraft;
+    session?: string;
+    placedFrom?: string | null;
+  } = {}) {
+    const a = await createTestVariant(db, { priceCents: 1000, stock: 50 });
+    const b = await createTestVariant(db, { priceCents: 1000, stock: 50 });
+    const cart = [a.line(5), b.line(5)];
+    const seen = seenFor(
+      cart.map((line) => ({ line, price: 1000 })),
+      null,
+    );
+    const checkoutSessionId = session ?? (await createCheckoutSession(db, cart, { draft }));
+    if (session) await db.update(checkoutSessions).set({ cart }).where(eq(checkoutSessions.id, session));
+    return {
+      result: await place(checkoutSessionId, { draft, seen, placedFrom }),
+      stock: () => stockOf(db, a.variantId),
+    };
+  }
+
+  it("refuses a line above the limit per line and an order above the limit per order", async () => {
+    const slip = await createTestVariant(db, { priceCents: 1000, stock: 50, name: "Calza Lia" });
+    const tooMany = await createCheckoutSession(db, [slip.line(11)]);
+    expect(await place(tooMany, { seen: seenFor([{ line: slip.line(11), price: 1000 }], null) })).toMatchObject({
+      ok: false,
+      messages: ["«Calza Lia» (taglia M, colore Nero): al massimo 10 pezzi per articolo in un ordine."],
+    });
+    const lines = await Promise.all(Array.from({ length: 4 }, () => createTestVariant(db, { priceCents: 1000 })));
+    const cart = lines.map((variant) => variant.line(8));
+    const large = await createCheckoutSession(db, cart);
+    const seen = seenFor(
+      cart.map((line) => ({ line, price: 1000 })),
+      null,
+    );
+    expect(await place(large, { seen })).toMatchObject({
+      ok: false,
+      messages: [
+        "Un ordine può contenere al massimo 30 pezzi, e nel carrello ce ne sono 32: togline qualcuno per procedere. Per un ordine più grande scrivici.",
+      ],
+    });
+    expect(await stockOf(db, slip.variantId)).toBe(50);
+  });
+
+  it("per e-mail address: reservations and orders awaiting payment count, paid orders do not", async () => {
+    const email = uniqueEmail("scorta");
+    const spellings = [email, email.toUpperCase(), email, email];
+    const placed = [];
+    for (const [index, address] of spellings.entries()) {
+      const draft = testDraft({ email: address, deliveryMethod: index % 2 ? "pickup_and_pay" : "shipping" });
+      placed.push((await tenPieces({ draft })).result);
+    }
+    expect(placed.every((result) => result.ok)).toBe(true);
+
+    const refused = await tenPieces({ draft: testDraft({ email }) });
+    expect(refused.result).toEqual(expect.objectContaining({ ok: false, messages: [customerMessage] }));
+    expect(await refused.stock()).toBe(50);
+
+    // Once one of them is paid, its pieces are sold, not held.
+    const paid = placed[0] as { orderId: string };
+    await db.transaction((tx) => applyOrderEvent(tx, paid.orderId, "payment_succeeded", "system"));
+    expect((await tenPieces({ draft: testDraft({ email }) })).result).toMatchObject({ ok: true });
+  });
+
+  it("per checkout session, whatever e-mail each reservation gives", async () => {
+    const session = await createCheckoutSession(db, []);
+    const reserve = () =>
+      tenPieces({ session, draft: testDraft({ deliveryMethod: "pickup_and_pay", email: uniqueEmail("sessione") }) });
+    for (let count = 0; count < 4; count++) expect((await reserve()).result).toMatchObject({ ok: true });
+    expect((await reserve()).result).toMatchObject({ ok: false, messages: [customerMessage] });
+  });
+
+  it("per network: of fourteen orders of ten pieces at once from one network, twelve are placed", async () => {
+    const placedFrom = `rete-${randomUUID()}`;
+    const results = await Promise.all(
+      Array.from({ length: 14 }, () => tenPieces({ placedFrom }).then(({ result }) => result)),
+    );
+    expect(results.filter((result) => result.ok)).toHaveLength(12);
+    for (const refused of results.filter((result) => !result.ok)) {
+      expect(refused).toMatchObject({ ok: false, messages: [networkMessage] });
+    }
+    // The network is remembered while the order is unpaid, and forgotten once it is paid or ends.
+    const [held] = results.filter((result) => result.ok) as { orderId: string }[];
+    const placedFromOf = async (orderId: string) =>
+      (await db.select({ placedFrom: orders.placedFrom }).from(orders).where(eq(orders.id, orderId)))[0]?.placedFrom;
+    expect(await placedFromOf(held?.orderId ?? "")).toBe(placedFrom);
+    await db.transaction((tx) => applyOrderEvent(tx, held?.orderId ?? "", "payment_expired", "system"));
+    expect(await placedFromOf(held?.orderId ?? "")).toBeNull();
+    expect((await tenPieces({ placedFrom })).result).toMatchObject({ ok: true });
+  });
+});
+
+describe("an unpaid online order", () => {
+  it("holds its pieces for 20 minutes; then the shop ends its payment page, open at the provider for 30 or more", async () => {
+    const clock = testClock();
+    const services = testServices(db, clock);
+    const slip = await createTestVariant(db, { priceCents: 2000, stock: 3 });
+    const draft = testDraft();
+    const session = await createCheckoutSession(db, [slip.line(1)], { draft });
+    const seen = seenFor([{ line: slip.line(1), price: 2000 }], null);
+    const outcome = await completeCheckout(services, {
+      checkoutSessionId: session,
+      userId: null,
+      draft,
+      seen,
+      placedFrom: null,
+    });
+    if (outcome.kind !== "pay") throw new Error(`Expected the payment page, got ${outcome.kind}`);
+    const sessionId = outcome.url.split("/").at(-1) as string;
+    const [payment] = await db.select().from(payments).where(eq(payments.sessionId, sessionId));
+    expect(payment?.expiresAt).toEqual(new Date(clock.now().getTime() + 20 * 60_000));
+    const atProvider = await (services.payments as SandboxProvider).findSession(sessionId);
+    expect(atProvider?.expiresAt.getTime()).toBeGreaterThanOrEqual(clock.now().getTime() + 30 * 60_000);
+
+    const expire = () => expireOverduePayments(db, services.payments, clock.now(), testPublicUrl);
+    clock.advance(19 * 60_000);
+    await expire();
+    expect(await stockOf(db, slip.variantId)).toBe(2);
+    clock.advance(2 * 60_000);
+    await expire();
+    expect(await stockOf(db, slip.variantId)).toBe(3);
+    const [order] = await db
+      .select({ status: orders.status })
+      .from(orders)
+      .where(eq(orders.id, payment?.orderId ?? ""));
+    expect(order?.status).toBe("cancelled");
+    expect((await services.payments.retrieveSession(sessionId)).status).toBe("expired");
   });
 });
 

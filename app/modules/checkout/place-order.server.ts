@@ -20,8 +20,10 @@ import { normalizeEmail } from "~/modules/mail/address";
 import { queueOrderConfirmation } from "~/modules/orders/confirmation.server";
 import type { PaymentLineItem } from "~/modules/payments/provider";
 import { takeCouponUse } from "~/modules/settings/coupon-uses.server";
-import { formatEuro, PAYMENT_SESSION_MINUTES } from "~/modules/shop/constants";
+import { readSettings } from "~/modules/settings/settings.server";
+import { formatEuro, PAYMENT_HOLD_MINUTES, PAYMENT_SESSION_MINUTES } from "~/modules/shop/constants";
 import { couponUsedUp } from "./discounts.server";
+import { heldStockProblem } from "./held-stock.server";
 import { type CheckoutLine, type CheckoutQuote, describeLine, quoteCheckout } from "./quote.server";
 import { clearCheckoutSession } from "./sessions.server";
 
@@ -107,7 +109,8 @@ export type PlacedOrder =
       amountCents: number;
       shippingCents: number;
       lineItems: PaymentLineItem[];
-      expiresAt: Date;
+      /** When the provider's payment session lapses by itself; the shop ends it earlier, when the hold does. */
+      sessionExpiresAt: Date;
     }
   | { ok: false; reason: "empty_cart" }
   /**
@@ -131,6 +134,8 @@ export type PlaceOrderInput = {
   seen: SeenQuote | null;
   /** Who takes the money online; unused for reservations. */
   provider: PaymentProviderName;
+  /** The keyed hash of the shopper's network (security/client-network.server.ts), for the cap per network. */
+  placedFrom: string | null;
   now: Date;
   publicUrl: string;
 };
@@ -162,7 +167,7 @@ async function placeInTransaction(tx: Transaction, input: PlaceOrderInput): Prom
     .where(and(eq(orders.checkoutSessionId, session.id), eq(orders.status, "pending_payment")));
   if (pending) return { ok: false, reason: "placed_already", orderId: pending.id };
 
-  await waitForOtherPlacements(tx, { email: draft.email, userId: input.userId });
+  await waitForOtherPlacements(tx, { email: draft.email, userId: input.userId, placedFrom: input.placedFrom });
   const quote = await quoteCheckout(tx, {
     cart: session.cart,
     delivery: draft.deliveryMethod,
@@ -180,6 +185,10 @@ async function placeInTransaction(tx: Transaction, input: PlaceOrderInput): Prom
     quote.couponProblem && (changes.length > 0 || input.seen?.totalCents == null) ? [quote.couponProblem] : [];
   const problems = quote.problems.length > 0 ? quote.problems : [...codeProblem, ...changes];
   if (problems.length > 0) return { ok: false, reason: "changed", messages: problems, quote };
+  const { orderLimits } = await readSettings(tx);
+  const holder = { email: draft.email, checkoutSessionId: session.id, placedFrom: input.placedFrom };
+  const overCap = await heldStockProblem(tx, holder, quote.pricing.count, orderLimits.maxUnitsHeld);
+  if (overCap) return { ok: false, reason: "changed", messages: [overCap], quote };
 
   const reservation = draft.deliveryMethod === "pickup_and_pay";
   const { pricing } = quote;
@@ -224,6 +233,7 @@ async function placeInTransaction(tx: Transaction, input: PlaceOrderInput): Prom
       couponCode,
       checkoutSessionId: session.id,
       checkoutAttempt: input.seen?.attempt,
+      placedFrom: input.placedFrom,
     })
     .returning({ id: orders.id, status: orders.status, paymentStatus: orders.paymentStatus });
   if (!order) throw new Error("The order was not written");
@@ -249,12 +259,13 @@ async function placeInTransaction(tx: Transaction, input: PlaceOrderInput): Prom
     event: "placed",
     actor: input.userId ? `customer:${input.userId}` : "customer",
   });
-  const expiresAt = new Date(now.getTime() + PAYMENT_SESSION_MINUTES * 60_000);
+  // The shop ends the payment when the hold does; the provider's session may stay open longer.
+  const holdUntil = new Date(now.getTime() + PAYMENT_HOLD_MINUTES * 60_000);
   const [payment] = reservation
     ? []
     : await tx
         .insert(payments)
-        .values({ orderId: order.id, provider: input.provider, amountCents: pricing.totalCents, expiresAt })
+        .values({ orderId: order.id, provider: input.provider, amountCents: pricing.totalCents, expiresAt: holdUntil })
         .returning({ id: payments.id });
 
   // The stock last, so the hot variants stay locked only for the update and the commit.
@@ -287,7 +298,7 @@ async function placeInTransaction(tx: Transaction, input: PlaceOrderInput): Prom
     amountCents: pricing.totalCents,
     shippingCents: pricing.shippingCents,
     lineItems: quote.lines.map((line) => paymentLineItem(line, input.publicUrl)),
-    expiresAt,
+    sessionExpiresAt: new Date(now.getTime() + PAYMENT_SESSION_MINUTES * 60_000),
   };
 }
 
@@ -316,14 +327,21 @@ export async function orderOfAttempt(
 }
 
 /**
- * Makes this placement wait until any other placement for the same e-mail address (or the same
- * account) has committed, so what this one reads next already counts that one's order: whether it
- * is the address's first order, whether the birthday discount is spent. Transaction-level advisory
- * locks, taken in one fixed order (address, then account), so two placements never wait for each
- * other in a circle.
+ * Makes this placement wait until any other placement for the same e-mail address, account or
+ * network has committed, so what this one reads next already counts that one's order: whether it
+ * is the address's first order, whether the birthday discount is spent, the pieces held unpaid.
+ * Transaction-level advisory locks, taken in one fixed order (address, account, network), so two
+ * placements never wait for each other in a circle.
  */
-async function waitForOtherPlacements(tx: Transaction, who: { email: string; userId: string | null }): Promise<void> {
-  const keys = [`email:${normalizeEmail(who.email)}`, ...(who.userId ? [`user:${who.userId}`] : [])];
+async function waitForOtherPlacements(
+  tx: Transaction,
+  who: { email: string; userId: string | null; placedFrom: string | null },
+): Promise<void> {
+  const keys = [
+    `email:${normalizeEmail(who.email)}`,
+    ...(who.userId ? [`user:${who.userId}`] : []),
+    ...(who.placedFrom ? [`network:${who.placedFrom}`] : []),
+  ];
   for (const key of keys) await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
 }
 

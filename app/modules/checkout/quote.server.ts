@@ -4,7 +4,7 @@ import { lineProblemMessage } from "~/modules/cart/line-rules";
 import { type OrderPricing, priceOrder } from "~/modules/cart/pricing";
 import { type QuotedLine, quoteCart } from "~/modules/cart/quote.server";
 import { readSettings } from "~/modules/settings/settings.server";
-import { pricingRules } from "~/modules/settings/shop-settings";
+import { cartRules, pricingRules } from "~/modules/settings/shop-settings";
 import { discountOffers } from "./discounts.server";
 
 // What the checkout charges, decided by the server from the database: the session's cart lines,
@@ -21,7 +21,10 @@ export type CheckoutQuote = {
   pricing: OrderPricing;
   /** Why the discount code entered cannot be used, or null. */
   couponProblem: string | null;
-  /** One sentence per line that cannot be bought as asked; the order cannot be placed while there are any. */
+  /**
+   * One sentence per line that cannot be bought as asked, and one when the lines are too many pieces
+   * for one order; the order cannot be placed while there are any.
+   */
   problems: string[];
 };
 
@@ -32,6 +35,9 @@ export function describeLine(line: Pick<QuotedLine, "name" | "size" | "color">):
 
 function lineProblem(line: QuotedLine): string | null {
   if (line.status !== "ok") return `${describeLine(line)}: ${lineProblemMessage(line.status, line.minQuantity)}`;
+  if (line.clamped && line.maxQuantity < line.stock) {
+    return `${describeLine(line)}: al massimo ${line.maxQuantity} pezzi per articolo in un ordine.`;
+  }
   if (line.clamped) {
     return line.stock === 1
       ? `${describeLine(line)}: è rimasto un solo pezzo.`
@@ -56,7 +62,7 @@ export async function quoteCheckout(
   // One query after the other: inside a transaction they share one connection.
   const settings = await readSettings(db);
   const rules = pricingRules(settings);
-  const { lines } = await quoteCart(db, { items: input.cart }, rules);
+  const { lines, unitsProblem } = await quoteCart(db, { items: input.cart }, cartRules(settings));
   const { offers, couponProblem } = await discountOffers(db, { ...input, discounts: settings.discounts });
   const buyable = lines.filter((line) => line.status === "ok");
   const pricing = priceOrder(
@@ -74,6 +80,9 @@ export async function quoteCheckout(
     lines: lines.map((line) => ({ ...line, orderDiscountCents: orderDiscounts.get(line) ?? 0 })),
     pricing,
     couponProblem,
-    problems: lines.map(lineProblem).filter((problem): problem is string => problem !== null),
+    problems: [
+      ...lines.map(lineProblem).filter((problem): problem is string => problem !== null),
+      ...(unitsProblem ? [unitsProblem] : []),
+    ],
   };
 }

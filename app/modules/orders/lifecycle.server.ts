@@ -39,6 +39,9 @@ export async function applyOrderEvent(
     UPDATE orders SET
       status = ${transition.to},
       payment_status = coalesce(${transition.paymentStatus ?? null}::text, orders.payment_status),
+      -- Every change takes an order out of the unpaid statuses or finds it out already: the network
+      -- it was placed from is kept only for the cap on pieces held unpaid (checkout/held-stock.server.ts).
+      placed_from = NULL,
       updated_at = now()
     FROM current
     WHERE orders.id = current.id AND current.status IN (${listOf(transition.from)}) AND ${methodAllowed}

@@ -62,9 +62,10 @@ export async function openPaymentSession(
     });
     throw error;
   }
+  // The payment's own expiry stays the order's hold, which ends before the provider's session does.
   await db
     .update(payments)
-    .set({ sessionId: session.sessionId, checkoutUrl: session.url, expiresAt: session.expiresAt })
+    .set({ sessionId: session.sessionId, checkoutUrl: session.url })
     .where(eq(payments.id, input.paymentId));
   return session;
 }

@@ -52,6 +52,7 @@ async function checkoutToPaymentPage(
     userId: null,
     draft,
     seen: seenQuoteOf(quote, true),
+    placedFrom: null,
   });
   if (outcome.kind !== "pay") throw new Error(`Expected the payment page, got ${outcome.kind}`);
   const sessionId = outcome.url.split("/").at(-1) as string;
@@ -265,6 +266,7 @@ describe("an order that is not paid", () => {
       userId: null,
       draft: again.draft,
       seen: seenQuoteOf(quote, true),
+      placedFrom: null,
     });
     expect(outcome.kind).toBe("pay");
     expect(await orderOf(first.orderId)).toMatchObject({ status: "cancelled" });

@@ -6,6 +6,8 @@ import { quoteCart } from "~/modules/cart/quote.server";
 import { getCatalogFacets } from "~/modules/catalog/facets.server";
 import { listProducts } from "~/modules/catalog/listing.server";
 import { getProductDetails } from "~/modules/catalog/product-details.server";
+import { defaultSettings } from "~/modules/settings/settings.server";
+import { cartRules } from "~/modules/settings/shop-settings";
 import { listSitemapPages } from "~/modules/shop/sitemap.server";
 import { connectTestDatabase } from "../../../tests/integration/database";
 import { deleteTestVariants, insertOrder, stockOf, TEST_SKU_PREFIX } from "../../../tests/support/fixtures";
@@ -286,7 +288,7 @@ describe("setArchived", () => {
     const { id } = await create({ name: `Slip ${name}`, subcategory: "slip" });
     const [black] = (await edited(id)).variants;
     const line = { id, size: "M", color: "Nero", quantity: 1 };
-    expect((await quoteCart(db, { items: [line] }, { secondSwimsuitEnabled: true })).lines[0]?.status).toBe("ok");
+    expect((await quoteCart(db, { items: [line] }, cartRules(defaultSettings()))).lines[0]?.status).toBe("ok");
 
     expect(await setArchived(deps, id, true)).toEqual({ ok: true, productId: id, message: saveMessages.archived });
     expect((await edited(id)).archivedAt).toBe(clock.now().toISOString());
@@ -294,7 +296,7 @@ describe("setArchived", () => {
     expect((await listProducts(db, { ids: [id] })).totalCount).toBe(0);
     expect(await getProductDetails(db, id)).toBeNull();
     expect((await listSitemapPages(db)).map((page) => page.path)).not.toContain(`/product/${id}`);
-    expect((await quoteCart(db, { items: [line] }, { secondSwimsuitEnabled: true })).lines[0]).toMatchObject({
+    expect((await quoteCart(db, { items: [line] }, cartRules(defaultSettings()))).lines[0]).toMatchObject({
       status: "missing",
       variantId: null,
     });

@@ -6,6 +6,7 @@ export const settingsIntents = [
   "promoBar",
   "shipping",
   "discounts",
+  "orderLimits",
   "tracking",
   "coupon-create",
   "coupon-update",

@@ -238,7 +238,7 @@ describe("saveSettingsGroup", () => {
 
 describe("the checkout follows the settings", () => {
   const quote = async (priceCents: number, subcategory: "slip" | "bikini" = "slip", quantity = 1) => {
-    const variant = await createTestVariant(db, { priceCents, subcategory });
+    const variant = await createTestVariant(db, { priceCents, subcategory, stock: 50 });
     return quoteCheckout(db, {
       cart: [variant.line(quantity)],
       delivery: "shipping",
@@ -270,6 +270,26 @@ describe("the checkout follows the settings", () => {
     });
     await saveSettingsGroup(db, admin, "discounts", { ...discountsForm, firstOrderEnabled: undefined });
     expect((await quote(5000)).pricing.orderDiscount).toBeNull();
+  });
+
+  it("caps the pieces per line and per order at the limits set", async () => {
+    expect((await quote(1000, "slip", 12)).problems).toEqual([
+      "«Slip di prova» (taglia M, colore Nero): al massimo 10 pezzi per articolo in un ordine.",
+    ]);
+    await saveSettingsGroup(db, admin, "orderLimits", {
+      maxUnitsPerLine: "12",
+      maxUnitsPerOrder: "12",
+      maxUnitsHeld: "40",
+    });
+    expect((await quote(1000, "slip", 12)).problems).toEqual([]);
+    await saveSettingsGroup(db, admin, "orderLimits", {
+      maxUnitsPerLine: "3",
+      maxUnitsPerOrder: "3",
+      maxUnitsHeld: "40",
+    });
+    expect((await quote(1000, "slip", 4)).problems).toEqual([
+      "«Slip di prova» (taglia M, colore Nero): al massimo 3 pezzi per articolo in un ordine.",
+    ]);
   });
 
   it("gives no swimsuit promotion when it is off", async () => {

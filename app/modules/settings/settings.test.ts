@@ -317,3 +317,35 @@ describe("coupon forms", () => {
     expect(couponMessages.duplicate("ESTATE10")).toBe("Esiste già un codice sconto «ESTATE10».");
   });
 });
+
+describe("order limits form", () => {
+  const form = settingsGroups.orderLimits.form;
+
+  it("takes whole numbers of pieces", () => {
+    expect(form.parse({ maxUnitsPerLine: "12", maxUnitsPerOrder: " 40 ", maxUnitsHeld: "60" })).toEqual({
+      maxUnitsPerLine: 12,
+      maxUnitsPerOrder: 40,
+      maxUnitsHeld: 60,
+    });
+    expect(errorsOf(form, { maxUnitsPerLine: "0", maxUnitsPerOrder: "dieci", maxUnitsHeld: "1000" })).toEqual({
+      maxUnitsPerLine: settingsMessages.units,
+      maxUnitsPerOrder: settingsMessages.units,
+      maxUnitsHeld: settingsMessages.units,
+    });
+  });
+
+  it("keeps each limit at least as large as the one it contains", () => {
+    expect(errorsOf(form, { maxUnitsPerLine: "20", maxUnitsPerOrder: "10", maxUnitsHeld: "5" })).toEqual({
+      maxUnitsPerOrder: settingsMessages.unitsPerOrder,
+      maxUnitsHeld: settingsMessages.unitsHeld,
+    });
+  });
+
+  it("shows the stored limits as the form's text", () => {
+    expect(settingsGroups.orderLimits.toForm({ maxUnitsPerLine: 10, maxUnitsPerOrder: 30, maxUnitsHeld: 40 })).toEqual({
+      maxUnitsPerLine: "10",
+      maxUnitsPerOrder: "30",
+      maxUnitsHeld: "40",
+    });
+  });
+});

@@ -41,6 +41,9 @@ export const settingsMessages = {
   threshold: "Scrivi la soglia in euro, da 0,01 a 10.000, per esempio 100,00.",
   percent: "La percentuale è un numero intero da 1 a 100.",
   trackingUrl: "Scrivi un indirizzo che inizia con https:// e contiene {tracking}, dove va il numero della spedizione.",
+  units: "Scrivi un numero intero di pezzi, da 1 a 999.",
+  unitsPerOrder: "Un ordine deve poter contenere almeno i pezzi ammessi per articolo.",
+  unitsHeld: "Per cliente servono almeno i pezzi ammessi in un ordine.",
 } as const;
 
 const PROMO_TEXT_MAX = 160;
@@ -211,6 +214,34 @@ export const percentField = z
   .pipe(percent);
 
 // ---------------------------------------------------------------------------
+// Order limits: the pieces one order may take, and the pieces a customer may keep off the shelf
+// without paying (orders awaiting payment, reservations not collected yet).
+
+const units = z.number().int().min(1, settingsMessages.units).max(999, settingsMessages.units);
+const orderLimitsValue = z
+  .object({ maxUnitsPerLine: units, maxUnitsPerOrder: units, maxUnitsHeld: units })
+  .refine((limits) => limits.maxUnitsPerOrder >= limits.maxUnitsPerLine, {
+    message: settingsMessages.unitsPerOrder,
+    path: ["maxUnitsPerOrder"],
+  })
+  .refine((limits) => limits.maxUnitsHeld >= limits.maxUnitsPerOrder, {
+    message: settingsMessages.unitsHeld,
+    path: ["maxUnitsHeld"],
+  });
+export type OrderLimits = z.infer<typeof orderLimitsValue>;
+
+const unitsField = z
+  .string()
+  .default("")
+  .transform((value, context) => {
+    if (!/^[1-9]\d{0,2}$/.test(value.trim())) {
+      context.addIssue({ code: "custom", message: settingsMessages.units });
+      return z.NEVER;
+    }
+    return Number(value.trim());
+  });
+
+// ---------------------------------------------------------------------------
 // Tracking: the courier's page for a parcel, {tracking} replaced by its number.
 
 const trackingValue = z.object({
@@ -321,6 +352,18 @@ export const settingsGroups: {
       ...value,
       firstOrderPercent: String(value.firstOrderPercent),
       birthdayPercent: String(value.birthdayPercent),
+    }),
+  },
+  orderLimits: {
+    label: "Limiti degli ordini",
+    value: orderLimitsValue,
+    form: z
+      .object({ maxUnitsPerLine: unitsField, maxUnitsPerOrder: unitsField, maxUnitsHeld: unitsField })
+      .pipe(orderLimitsValue) as unknown as z.ZodType<OrderLimits, FormFields>,
+    toForm: (value) => ({
+      maxUnitsPerLine: String(value.maxUnitsPerLine),
+      maxUnitsPerOrder: String(value.maxUnitsPerOrder),
+      maxUnitsHeld: String(value.maxUnitsHeld),
     }),
   },
   tracking: {

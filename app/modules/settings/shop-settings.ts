@@ -1,9 +1,11 @@
+import type { CartRules } from "~/modules/cart/line-rules";
 import type { PricingRules } from "~/modules/cart/pricing";
 import { formatEuro } from "~/modules/shop/constants";
 import { type OpeningHours, type ShopIdentity, shop } from "~/modules/shop/identity";
 import type {
   DiscountSettings,
   IdentitySettings,
+  OrderLimits,
   PromoBarSettings,
   ShippingSettings,
   TrackingSettings,
@@ -19,12 +21,22 @@ export type ShopSettings = {
   promoBar: PromoBarSettings;
   shipping: ShippingSettings;
   discounts: DiscountSettings;
+  orderLimits: OrderLimits;
   tracking: TrackingSettings;
 };
 
 /** Where the customer follows a parcel: the template with `{tracking}` replaced by its code. */
 export function trackingLink(tracking: TrackingSettings, trackingCode: string): string {
   return tracking.urlTemplate.replaceAll("{tracking}", encodeURIComponent(trackingCode));
+}
+
+/** What the cart's quote needs of the settings: the promotion, and how many pieces an order may take. */
+export function cartRules(settings: Pick<ShopSettings, "discounts" | "orderLimits">): CartRules {
+  return {
+    secondSwimsuitEnabled: settings.discounts.secondSwimsuitEnabled,
+    maxUnitsPerLine: settings.orderLimits.maxUnitsPerLine,
+    maxUnitsPerOrder: settings.orderLimits.maxUnitsPerOrder,
+  };
 }
 
 /** What the cart and the checkout's arithmetic need of the settings. */
@@ -76,6 +88,11 @@ export const defaultPublicSettings: PublicSettings = {
     birthdayPercent: 10,
     secondSwimsuitEnabled: true,
   },
+  // Ten of one piece in one size and colour covers a family stocking up on socks or briefs, thirty
+  // pieces is a very large order: anything beyond is a conversation with the shop. A customer keeps
+  // at most forty pieces off the shelf unpaid (orders awaiting payment, reservations), an order and
+  // a reservation together.
+  orderLimits: { maxUnitsPerLine: 10, maxUnitsPerOrder: 30, maxUnitsHeld: 40 },
 };
 
 /** The shop's identity with the details staff set in 'Impostazioni' over the identity file's. */

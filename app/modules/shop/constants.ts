@@ -16,8 +16,15 @@ export const DELIVERY_PROBLEM_REPORT_HOURS = 24;
 
 // Orders
 /**
- * How long a payment session stays open, holding the order's stock. Stripe accepts expiries from 30
- * minutes after it creates the session: two more cover the request's own time and clock differences.
+ * How long an unpaid online order holds its pieces: what the payment page needs (a card, its 3-D
+ * Secure check, a wallet), with room to spare. Then the shop ends the payment session itself and
+ * the pieces go back on sale (modules/payments/payment-sessions.server.ts).
+ */
+export const PAYMENT_HOLD_MINUTES = 20;
+/**
+ * How long the provider keeps a payment session open if the shop does not end it first. Stripe
+ * accepts expiries from 30 minutes after it creates the session: two more cover the request's own
+ * time and clock differences.
  */
 export const PAYMENT_SESSION_MINUTES = 32;
 /** A reservation (pay in the shop) holds its pieces this long before it lapses. */

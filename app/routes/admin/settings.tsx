@@ -101,6 +101,16 @@ const discountFields: Field[] = [
   },
 ];
 
+const orderLimitFields: Field[] = [
+  { name: "maxUnitsPerLine", type: "number", hint: "Dello stesso articolo, taglia e colore." },
+  { name: "maxUnitsPerOrder", type: "number" },
+  {
+    name: "maxUnitsHeld",
+    type: "number",
+    hint: "In ordini da pagare e prenotazioni da ritirare, per e-mail e per carrello; per connessione il triplo.",
+  },
+];
+
 const trackingFields: Field[] = [
   { name: "urlTemplate", type: "url", hint: "{tracking} è sostituito dal numero della spedizione." },
 ];
@@ -128,6 +138,11 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
         {section("shipping", shippingFields, "Spedizione a domicilio con GLS; il ritiro in negozio è sempre gratuito.")}
         {section("discounts", discountFields, "Tra gli sconti a cui un cliente ha diritto vale il più alto.")}
         <CouponsSection coupons={coupons} pageAnswer={pageAnswer} />
+        {section(
+          "orderLimits",
+          orderLimitFields,
+          "Quanti pezzi può prendere un ordine online e quanti un cliente può tenere da parte senza pagarli. Chi li supera lo legge al carrello o al checkout.",
+        )}
         {section("promoBar", promoBarFields)}
         {section(
           "identity",
