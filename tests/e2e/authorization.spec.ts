@@ -535,6 +535,31 @@ test.describe("customer pages", () => {
 });
 
 test.describe("request safety", () => {
+  test("no page sends a signed-in visitor to another site, whatever redirectTo's dot segments and encoding", async () => {
+    // As a hostile link carries them: each becomes "//evil.example" once decoded and normalised.
+    const offsite = ["/..//evil.example", "/.%2F%2Fevil.example", "/%2e%2e//evil.example", "/..///evil.example"];
+    for (const redirectTo of offsite) {
+      for (const page of ["/auth", "/auth/codice"]) {
+        await expectOutcome(`${page}?redirectTo=${redirectTo}`, "customer", home);
+        await expectOutcome(`${page}.data?redirectTo=${redirectTo}`, "customer", home);
+      }
+      // The login form posted before hydration carries the decoded value.
+      const login = await fetch(`${baseURL}/auth`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { Origin: baseURL, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          intent: "login",
+          email: users.customer.email,
+          password: users.customer.password,
+          redirectTo: decodeURIComponent(redirectTo),
+        }),
+      });
+      expect(login.status, redirectTo).toBe(302);
+      expect(login.headers.get("Location"), redirectTo).toBe("/");
+    }
+  });
+
   test("a login posted from another site is refused before it reaches the app", async () => {
     const response = await fetch(`${baseURL}/auth`, {
       method: "POST",
