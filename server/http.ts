@@ -18,6 +18,7 @@ import {
   requestLog,
   sameOriginMutations,
   securityHeaders,
+  validHost,
 } from "./request-guards";
 
 /**
@@ -43,6 +44,7 @@ export async function createHttpApp(
   app.use(closeConnectionsWhileDraining(isDraining));
   app.use(healthProbes(services.db, isDraining));
   app.use(requestLog());
+  app.use(validHost());
   app.use(allowedMethods());
   app.use(bodyLimits());
   app.use(sameOriginMutations(config.publicUrl));

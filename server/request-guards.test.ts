@@ -1,5 +1,5 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import {
@@ -11,6 +11,7 @@ import {
   noStoreForPersonalPages,
   recordClientIp,
   sameOriginMutations,
+  validHost,
 } from "./request-guards";
 
 // The guards in front of the shop, on a small Express app, over real HTTP from 127.0.0.1.
@@ -22,7 +23,13 @@ afterEach(() => Promise.all(servers.splice(0).map((server) => new Promise((resol
 async function start(trustProxy: false | number | string[]): Promise<string> {
   const app = express();
   app.set("trust proxy", trustProxy);
-  app.use(allowedMethods(), bodyLimits(), sameOriginMutations("https://negozio.example"), recordClientIp());
+  app.use(
+    validHost(),
+    allowedMethods(),
+    bodyLimits(),
+    sameOriginMutations("https://negozio.example"),
+    recordClientIp(),
+  );
   app.use(noStoreForPersonalPages());
   app.use("/files", filesPolicy());
   app.all("/{*rest}", (req, res) => {
@@ -69,6 +76,59 @@ describe("the visitor's IP, protocol and host", () => {
     const hops = await start(1);
     const chain = await fetch(`${hops}/shop`, { headers: { "X-Forwarded-For": "203.0.113.9, 198.51.100.23" } });
     expect((await chain.json()).ip).toBe("198.51.100.23");
+  });
+});
+
+/** What the server at `base` answers to `request`, written as is on a socket (fetch always sends a valid Host). */
+function rawHttp(base: string, request: string): Promise<string> {
+  const { port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), "127.0.0.1", () => socket.end(request));
+    let answer = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk: string) => {
+      answer += chunk;
+    });
+    socket.on("end", () => resolve(answer));
+    socket.on("error", reject);
+  });
+}
+
+describe("the host a request names", () => {
+  it("must be there and be a host name, or the request gets 400 in Italian", async () => {
+    const base = await start(false);
+    for (const head of [
+      "HTTP/1.0",
+      "HTTP/1.0\r\nHost:",
+      "HTTP/1.1\r\nHost:",
+      "HTTP/1.1\r\nHost: a b",
+      "HTTP/1.1\r\nHost: negozio.example:porta",
+      "HTTP/1.1\r\nHost: negozio.example/shop",
+      "HTTP/1.1\r\nHost: utente@negozio.example",
+    ]) {
+      const answer = await rawHttp(base, `GET /shop ${head}\r\nConnection: close\r\n\r\n`);
+      expect(answer, JSON.stringify(head)).toMatch(/^HTTP\/1\.1 400 /);
+      expect(answer.split("\r\n\r\n")[1]).toBe("Indirizzo del sito mancante o non valido.");
+    }
+    for (const host of [
+      "negozio.example",
+      "negozio.example:8080",
+      "127.0.0.1:3000",
+      "[::1]:3000",
+      "localhost",
+      "vetrina_app",
+    ]) {
+      const answer = await rawHttp(base, `GET /shop HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+      expect(answer, host).toMatch(/^HTTP\/1\.1 200 /);
+    }
+  });
+
+  it("is the one a trusted proxy forwarded, checked alike", async () => {
+    const base = await start(["127.0.0.1"]);
+    const forwarded = (host: string) =>
+      rawHttp(base, `GET /shop HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Forwarded-Host: ${host}\r\nConnection: close\r\n\r\n`);
+    expect(await forwarded("a b")).toMatch(/^HTTP\/1\.1 400 /);
+    expect(await forwarded("negozio.example")).toMatch(/^HTTP\/1\.1 200 /);
   });
 });
 

@@ -47,6 +47,22 @@ export function requestLog(): RequestHandler {
 
 const plainText = "text/plain; charset=utf-8";
 
+// A host name, an IPv4 address or a bracketed IPv6 address, with an optional port.
+const hostPattern =
+  /^(?:[a-z\d_](?:[a-z\d_-]*[a-z\d_])?(?:\.[a-z\d_](?:[a-z\d_-]*[a-z\d_])?)*\.?|\[[\da-f:.]+\])(?::\d{1,5})?$/i;
+
+/**
+ * Refuses a request that names no valid host (HTTP/1.0 needs none; "a b" is none): React Router builds
+ * each request's URL from it and would fail with a 500. The host is the Host header, or what a
+ * trusted proxy forwarded. The health probes, answered before, do without one.
+ */
+export function validHost(): RequestHandler {
+  return (req, res, next) => {
+    if (hostPattern.test(req.host ?? "")) return next();
+    res.status(400).set("Connection", "close").type(plainText).send("Indirizzo del sito mancante o non valido.");
+  };
+}
+
 /** The shop reads pages and posts forms: any other method (TRACE, PUT, DELETE…) is refused with 405. */
 export function allowedMethods(): RequestHandler {
   const allowed = ["GET", "HEAD", "POST"];

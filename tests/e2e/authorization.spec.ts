@@ -1,3 +1,4 @@
+import net from "node:net";
 import { expect, test } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import {
@@ -18,7 +19,7 @@ import {
   type TestUser,
 } from "./support/accounts";
 import { e2eDatabase } from "./support/database";
-import { baseURL } from "./support/ports";
+import { appPort, baseURL } from "./support/ports";
 
 // Who may reach what, over HTTP as any client would: every admin and customer endpoint (pages, their
 // `.data` requests, including ones aimed at a single child route's loader, the label download and
@@ -583,4 +584,37 @@ test.describe("request safety", () => {
       expect(response.headers.get("Strict-Transport-Security"), path).toMatch(/max-age=\d+/);
     }
   });
+
+  test("a request without a valid Host gets a short 400 in Italian on every page, never a stack trace", async () => {
+    const heads = [
+      // HTTP/1.0 needs no Host; HTTP/1.1 must send one, which Node checks is there but not what it holds.
+      "HTTP/1.0",
+      "HTTP/1.0\r\nHost:",
+      "HTTP/1.1\r\nHost:",
+      "HTTP/1.1\r\nHost: a b",
+      "HTTP/1.1\r\nHost: negozio.example:porta",
+    ];
+    for (const path of ["/", "/shop", "/product/1", "/auth", "/recesso", "/orders", "/pagina-che-non-esiste"]) {
+      for (const head of heads) {
+        const answer = await rawHttp(`GET ${path} ${head}\r\nConnection: close\r\n\r\n`);
+        const where = JSON.stringify(`GET ${path} ${head}`);
+        expect(answer, where).toMatch(/^HTTP\/1\.1 400 /);
+        expect(answer.split("\r\n\r\n")[1], where).toBe("Indirizzo del sito mancante o non valido.");
+      }
+    }
+  });
 });
+
+/** What the app answers to `request`, written as is on a socket (fetch always sends a valid Host). */
+function rawHttp(request: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(appPort, "127.0.0.1", () => socket.end(request));
+    let answer = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk: string) => {
+      answer += chunk;
+    });
+    socket.on("end", () => resolve(answer));
+    socket.on("error", reject);
+  });
+}
