@@ -13,7 +13,7 @@ import {
   bodyLimits,
   closeConnectionsWhileDraining,
   filesPolicy,
-  noStoreForPersonalPages,
+  noStoreForPersonalAnswers,
   recordClientIp,
   requestLog,
   sameOriginMutations,
@@ -49,7 +49,7 @@ export async function createHttpApp(
   app.use(bodyLimits());
   app.use(sameOriginMutations(config.publicUrl));
   app.use(recordClientIp());
-  app.use(noStoreForPersonalPages());
+  app.use(noStoreForPersonalAnswers());
 
   app.use("/files", filesPolicy(), publicFiles(services.files));
 

@@ -2,6 +2,7 @@ import net from "node:net";
 import { expect, test } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import {
+  blogPosts,
   orderItems,
   orders,
   productImages,
@@ -10,6 +11,7 @@ import {
   withdrawalItems,
   withdrawalRequests,
 } from "../../app/db/schema";
+import { everyRoute, isPage, readsSession } from "../support/route-modules";
 import {
   createUser,
   labelDownload,
@@ -618,3 +620,56 @@ function rawHttp(request: string): Promise<string> {
     socket.on("error", reject);
   });
 }
+
+test.describe("caching", () => {
+  /** A real value for each route parameter, so every route of app/routes.ts is asked for. */
+  const samplePath = (pattern: string): string => {
+    const samples: Record<string, () => string> = {
+      ":slug": () => blogSlug,
+      ":id": () => "1",
+      ":productId": () => "1",
+      ":orderId": () => orderOf.customer,
+      ":requestId": () => returnOf,
+      ":sessionId": () => "cs_sconosciuta",
+      "*": () => "pagina-che-non-esiste",
+    };
+    return pattern.replace(/:\w+|\*/g, (parameter) => {
+      const sample = samples[parameter];
+      if (!sample) throw new Error(`no sample value for ${parameter} in ${pattern}: add one`);
+      return sample();
+    });
+  };
+  let blogSlug: string;
+
+  test.beforeAll(async () => {
+    const [post] = await e2eDatabase().select({ slug: blogPosts.slug }).from(blogPosts).limit(1);
+    blogSlug = post?.slug ?? "";
+  });
+
+  test("every route that reads a session answers private, no-store, pages and their data requests", async () => {
+    const checked: string[] = [];
+    for (const route of everyRoute().filter(readsSession)) {
+      const role: Role = route.path.startsWith("/admin") ? "admin" : "customer";
+      const path = samplePath(route.path);
+      const requests = isPage(route.file) ? [path, path === "/" ? "/_root.data" : `${path}.data`] : [path];
+      for (const request of requests) {
+        const answer = await get(request, role);
+        await answer.body?.cancel();
+        expect(answer.headers.get("Cache-Control"), `${role} GET ${request} (${answer.status})`).toBe(
+          "private, no-store",
+        );
+        checked.push(request);
+      }
+    }
+    // The walk reached the pages the outside testers found, and the admin area.
+    expect(checked).toEqual(expect.arrayContaining(["/recesso", "/recesso.data", "/orders", "/admin/orders"]));
+  });
+
+  test("the catalogue a guest sees stays cacheable", async () => {
+    for (const path of ["/", "/shop", "/product/1", `/blog/${blogSlug}`, "/chi-siamo"]) {
+      const answer = await get(path, "guest");
+      await answer.body?.cancel();
+      expect(answer.headers.get("Cache-Control") ?? "", path).not.toContain("no-store");
+    }
+  });
+});
