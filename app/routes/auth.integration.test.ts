@@ -137,6 +137,40 @@ describe("register", () => {
     });
   });
 
+  it("says of a few addresses an hour per client that they have an account, then makes that client's every sign-up wait", async () => {
+    const ip = "198.51.100.31";
+    const taken = [];
+    for (let count = 0; count < 6; count++) taken.push(await customer());
+    for (const email of taken.slice(0, 5)) {
+      const answer = await post(registration(email), ip);
+      expect(answer.status).toBe(422);
+      expect(answer.data.error).toMatchObject({ description: "Esiste già un account con questa email" });
+    }
+    const refused = { title: "Errore di registrazione", description: tooManyRequestsMessage };
+    const sixth = await post(registration(taken[5] ?? ""), ip);
+    expect(sixth.status).toBe(429);
+    expect(sixth.data.error).toEqual(refused);
+    expect(Number(sixth.headers.get("Retry-After"))).toBeGreaterThan(0);
+    // A new address waits too: the refusal itself tells nothing, and no account is made.
+    const fresh = uniqueEmail();
+    const freshAnswer = await post(registration(fresh), ip);
+    expect(freshAnswer.status).toBe(429);
+    expect(freshAnswer.data.error).toEqual(refused);
+    expect(await db.$count(users, eq(users.email, fresh))).toBe(0);
+    // Another client is told, as the spec says.
+    expect((await post(registration(taken[5] ?? ""), "198.51.100.32")).status).toBe(422);
+  });
+
+  it("limits sign-ups per address, whatever the IP", async () => {
+    const email = await customer();
+    for (let count = 0; count < 5; count++) {
+      expect((await post(registration(email), `198.51.100.${33 + count}`)).status).toBe(422);
+    }
+    const refused = await post(registration(email), "198.51.100.38");
+    expect(refused.status).toBe(429);
+    expect(refused.data.error).toMatchObject({ description: tooManyRequestsMessage });
+  });
+
   it("limits sign-ups per IP", async () => {
     const ip = "198.51.100.30";
     for (let count = 0; count < 20; count++) expect((await post(registration(uniqueEmail()), ip)).status).toBe(200);
