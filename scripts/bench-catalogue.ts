@@ -23,10 +23,10 @@ import { buildDemoCatalog } from "../app/demo/catalog/catalog";
 import { parseFilters } from "../app/modules/catalog/filters";
 import { type ListingFilters, listProducts } from "../app/modules/catalog/listing.server";
 import { getProductDetails, getRelatedProducts } from "../app/modules/catalog/product-details.server";
+import { freePort } from "../server/free-port";
 import {
   type BenchRow,
   ensureBuild,
-  freePort,
   log,
   ms,
   openBenchDatabase,

@@ -17,9 +17,9 @@ import os from "node:os";
 import path from "node:path";
 import { buildDemoCatalog } from "../app/demo/catalog/catalog";
 import { IMAGE_WIDTHS } from "../app/modules/files/responsive-images";
+import { freePort } from "../server/free-port";
 import {
   type BenchRow,
-  freePort,
   log,
   ms,
   openBenchDatabase,

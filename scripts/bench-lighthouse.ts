@@ -18,15 +18,8 @@ import pg from "pg";
 import puppeteer, { type Browser, type Page } from "puppeteer-core";
 import { CART_COOKIE_NAME, encodeCartCookie } from "../app/modules/cart/cart-cookie";
 import { CART_STORAGE_KEY } from "../app/modules/shop/constants";
-import {
-  ensureBuild,
-  freePort,
-  log,
-  openBenchDatabase,
-  startProcess,
-  stopProcess,
-  waitUntilServing,
-} from "./bench-support";
+import { freePort } from "../server/free-port";
+import { ensureBuild, log, openBenchDatabase, startProcess, stopProcess, waitUntilServing } from "./bench-support";
 
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";

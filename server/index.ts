@@ -15,7 +15,7 @@ import { carrierFor } from "../app/modules/shipping/carriers.server";
 import { romeToday } from "../app/modules/stats/periods";
 import { type Services, systemClock } from "../app/services.server";
 import { type OpenDatabase, openDatabase } from "./database";
-import { createHttpApp } from "./http";
+import { createHttpApp, createHttpServer } from "./http";
 import { startStorefrontCaches } from "./storefront-caches";
 
 // The shop runs as one primary process, which owns the database (the embedded one, when used),
@@ -40,7 +40,7 @@ async function serveHttp(config: Config, database: OpenDatabase, services: Servi
   const caches = await startStorefrontCaches(database.pool);
   const app = await createHttpApp(config, services, { isDraining: () => draining, guestPages: caches.pages });
   const server = await new Promise<Server>((resolve) => {
-    const listening = app.listen(config.port, config.host, () => resolve(listening));
+    const listening = createHttpServer(app).listen(config.port, config.host, () => resolve(listening));
   });
   return {
     async stop() {

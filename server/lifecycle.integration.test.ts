@@ -6,15 +6,19 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
+import { freePort, isPortCollision } from "./free-port";
 
 // The real `npm start` path: the Node server with its embedded PostgreSQL under a fresh DATA_DIR.
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "vetrina-lifecycle-"));
 await fs.chmod(dataDir, 0o755);
-const port = 21000 + Math.floor(Math.random() * 8000);
-const pgPort = port + 1;
+// Ports the OS gives (see startOnFreePorts); later starts keep them, as the data folder does.
+let port = 0;
+let pgPort = 0;
 
-function startServer(): { child: ChildProcess; output: () => string } {
-  let output = "";
+type RunningServer = { child: ChildProcess; output: () => string };
+
+function startServer(earlierOutput = ""): RunningServer {
+  let output = earlierOutput;
   const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
     env: {
       ...process.env,
@@ -36,15 +40,35 @@ function startServer(): { child: ChildProcess; output: () => string } {
   return { child, output: () => output };
 }
 
-async function waitForShop(output: () => string): Promise<void> {
+/** Waits until this server says it listens (the port is its own, not another process's) and serves a page. */
+async function waitForShop({ child, output }: RunningServer): Promise<void> {
+  const before = output().length;
   for (let attempt = 0; attempt < 480; attempt++) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}; its output:\n${output()}`);
     try {
-      const response = await fetch(`http://127.0.0.1:${port}/chi-siamo`);
-      if (response.ok) return;
+      const listening = output().slice(before).includes('"msg":"Vetrina is open');
+      if (listening && (await fetch(`http://127.0.0.1:${port}/chi-siamo`)).ok) return;
     } catch {}
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`the shop did not open; server output:\n${output()}`);
+}
+
+/** The first start, on free ports: on others should either be taken meanwhile, `output()` holding every try's. */
+async function startOnFreePorts(): Promise<RunningServer> {
+  let earlierOutput = "";
+  for (let attempt = 1; ; attempt++) {
+    port = await freePort();
+    pgPort = await freePort();
+    const server = startServer(earlierOutput);
+    try {
+      await waitForShop(server);
+      return server;
+    } catch (error) {
+      if (attempt >= 5 || !isPortCollision(error)) throw error;
+      earlierOutput = server.output();
+    }
+  }
 }
 
 async function stopServer(child: ChildProcess, signal: NodeJS.Signals): Promise<number | null> {
@@ -65,8 +89,7 @@ afterAll(() => fs.rm(dataDir, { recursive: true, force: true }));
 
 describe("the server with its embedded PostgreSQL", () => {
   it("starts on an empty DATA_DIR with the demo data, keeps data across restarts, and stops cleanly", async () => {
-    const first = startServer();
-    await waitForShop(first.output);
+    const first = await startOnFreePorts();
     expect(first.output()).toContain("demo data loaded");
     expect(await (await fetch(`http://127.0.0.1:${port}/readyz`)).text()).toBe("pronto");
 
@@ -79,7 +102,7 @@ describe("the server with its embedded PostgreSQL", () => {
     expect(existsSync(path.join(dataDir, "pg", "cluster", "postmaster.pid"))).toBe(false);
 
     const second = startServer();
-    await waitForShop(second.output);
+    await waitForShop(second);
     expect(second.output()).not.toContain("demo data loaded");
     const again = await embeddedDatabaseClient();
     const { rows } = await again.query("SELECT name FROM products WHERE id = 1");

@@ -1,16 +1,18 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
+import { markAnswerPersonal } from "../app/modules/security/personal-answers.server";
 import {
   allowedMethods,
   bodyLimitFor,
   bodyLimits,
   closeConnectionsWhileDraining,
   filesPolicy,
-  noStoreForPersonalPages,
+  noStoreForPersonalAnswers,
   recordClientIp,
   sameOriginMutations,
+  validHost,
 } from "./request-guards";
 
 // The guards in front of the shop, on a small Express app, over real HTTP from 127.0.0.1.
@@ -22,10 +24,21 @@ afterEach(() => Promise.all(servers.splice(0).map((server) => new Promise((resol
 async function start(trustProxy: false | number | string[]): Promise<string> {
   const app = express();
   app.set("trust proxy", trustProxy);
-  app.use(allowedMethods(), bodyLimits(), sameOriginMutations("https://negozio.example"), recordClientIp());
-  app.use(noStoreForPersonalPages());
+  app.use(
+    validHost(),
+    allowedMethods(),
+    bodyLimits(),
+    sameOriginMutations("https://negozio.example"),
+    recordClientIp(),
+  );
+  app.use(noStoreForPersonalAnswers());
   app.use("/files", filesPolicy());
-  app.all("/{*rest}", (req, res) => {
+  app.all("/{*rest}", async (req, res) => {
+    // As the session reader does once it found a session, after awaiting the database.
+    if (req.query.sessione !== undefined) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      markAnswerPersonal();
+    }
     res.json({ ip: req.headers["x-client-ip"], protocol: req.protocol, host: req.host });
   });
   const server = app.listen(0, "127.0.0.1");
@@ -69,6 +82,59 @@ describe("the visitor's IP, protocol and host", () => {
     const hops = await start(1);
     const chain = await fetch(`${hops}/shop`, { headers: { "X-Forwarded-For": "203.0.113.9, 198.51.100.23" } });
     expect((await chain.json()).ip).toBe("198.51.100.23");
+  });
+});
+
+/** What the server at `base` answers to `request`, written as is on a socket (fetch always sends a valid Host). */
+function rawHttp(base: string, request: string): Promise<string> {
+  const { port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), "127.0.0.1", () => socket.end(request));
+    let answer = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk: string) => {
+      answer += chunk;
+    });
+    socket.on("end", () => resolve(answer));
+    socket.on("error", reject);
+  });
+}
+
+describe("the host a request names", () => {
+  it("must be there and be a host name, or the request gets 400 in Italian", async () => {
+    const base = await start(false);
+    for (const head of [
+      "HTTP/1.0",
+      "HTTP/1.0\r\nHost:",
+      "HTTP/1.1\r\nHost:",
+      "HTTP/1.1\r\nHost: a b",
+      "HTTP/1.1\r\nHost: negozio.example:porta",
+      "HTTP/1.1\r\nHost: negozio.example/shop",
+      "HTTP/1.1\r\nHost: utente@negozio.example",
+    ]) {
+      const answer = await rawHttp(base, `GET /shop ${head}\r\nConnection: close\r\n\r\n`);
+      expect(answer, JSON.stringify(head)).toMatch(/^HTTP\/1\.1 400 /);
+      expect(answer.split("\r\n\r\n")[1]).toBe("Indirizzo del sito mancante o non valido.");
+    }
+    for (const host of [
+      "negozio.example",
+      "negozio.example:8080",
+      "127.0.0.1:3000",
+      "[::1]:3000",
+      "localhost",
+      "vetrina_app",
+    ]) {
+      const answer = await rawHttp(base, `GET /shop HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+      expect(answer, host).toMatch(/^HTTP\/1\.1 200 /);
+    }
+  });
+
+  it("is the one a trusted proxy forwarded, checked alike", async () => {
+    const base = await start(["127.0.0.1"]);
+    const forwarded = (host: string) =>
+      rawHttp(base, `GET /shop HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Forwarded-Host: ${host}\r\nConnection: close\r\n\r\n`);
+    expect(await forwarded("a b")).toMatch(/^HTTP\/1\.1 400 /);
+    expect(await forwarded("negozio.example")).toMatch(/^HTTP\/1\.1 200 /);
   });
 });
 
@@ -128,23 +194,23 @@ describe("methods and bodies", () => {
 describe("caching and files", () => {
   it("mark personal pages and their data requests private, no-store", async () => {
     const base = await start(false);
+    const cacheControl = async (path: string) => (await fetch(`${base}${path}`)).headers.get("Cache-Control");
+    // Personal without a session: read from the cart's and the checkout's cookies, or a link's token.
     for (const path of [
-      "/profile",
-      "/profile/dati.json",
-      "/orders",
-      "/orders.data",
       "/cart",
       "/cart.data",
       "/checkout?passo=pagamento",
-      "/admin/orders",
-      "/admin/orders/x.data",
-      // Shows an admin's recovery codes.
       "/auth/attiva-due-passaggi",
+      "/reset-password",
     ]) {
-      expect((await fetch(`${base}${path}`)).headers.get("Cache-Control")).toBe("private, no-store");
+      expect(await cacheControl(path), path).toBe("private, no-store");
     }
-    for (const path of ["/shop", "/product/1", "/profiles"]) {
-      expect((await fetch(`${base}${path}`)).headers.get("Cache-Control")).toBeNull();
+    // Any answer made while the visitor's session was read, whatever its path.
+    for (const path of ["/recesso?sessione", "/recesso.data?sessione", "/shop?sessione", "/pagina-nuova?sessione"]) {
+      expect(await cacheControl(path), path).toBe("private, no-store");
+    }
+    for (const path of ["/shop", "/product/1", "/recesso", "/profiles"]) {
+      expect(await cacheControl(path), path).toBeNull();
     }
   });
 

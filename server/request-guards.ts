@@ -3,6 +3,7 @@ import type { RequestHandler } from "express";
 import { inLogScope, logger } from "../app/logger.server";
 import { maxUploadBodyBytes } from "../app/modules/product-images/upload-limits";
 import { maxImportBodyBytes } from "../app/modules/product-import/import-answer";
+import { inAnswerScope } from "../app/modules/security/personal-answers.server";
 
 // What every request passes before it reaches the shop: security headers, the request log, the
 // methods and body sizes the shop accepts, the cross-site check, the visitor's IP as the trusted
@@ -46,6 +47,22 @@ export function requestLog(): RequestHandler {
 }
 
 const plainText = "text/plain; charset=utf-8";
+
+// A host name, an IPv4 address or a bracketed IPv6 address, with an optional port.
+const hostPattern =
+  /^(?:[a-z\d_](?:[a-z\d_-]*[a-z\d_])?(?:\.[a-z\d_](?:[a-z\d_-]*[a-z\d_])?)*\.?|\[[\da-f:.]+\])(?::\d{1,5})?$/i;
+
+/**
+ * Refuses a request that names no valid host (HTTP/1.0 needs none; "a b" is none): React Router builds
+ * each request's URL from it and would fail with a 500. The host is the Host header, or what a
+ * trusted proxy forwarded. The health probes, answered before, do without one.
+ */
+export function validHost(): RequestHandler {
+  return (req, res, next) => {
+    if (hostPattern.test(req.host ?? "")) return next();
+    res.status(400).set("Connection", "close").type(plainText).send("Indirizzo del sito mancante o non valido.");
+  };
+}
 
 /** The shop reads pages and posts forms: any other method (TRACE, PUT, DELETE…) is refused with 405. */
 export function allowedMethods(): RequestHandler {
@@ -125,16 +142,26 @@ export function recordClientIp(): RequestHandler {
   };
 }
 
-// Pages and data requests that carry a person's data: the account, orders, the cart (read from its
-// cookie), the checkout, the admin.
-const personalPaths =
-  /^\/(profile|orders|cart|checkout|checkout-success|auth|reset-password|admin|pagamento-di-prova)(\/|\.data|$)/;
+// Pages personal without a session: the cart and the checkout (read from their cookies), the sign-in
+// and password pages (their links' tokens), the sandbox payment page. Pages read with a session are
+// marked by the session reader itself (markAnswerPersonal).
+const personalWithoutSession =
+  /^\/(cart|checkout|checkout-success|auth|reset-password|pagamento-di-prova)(\/|\.data|$)/;
 
-/** Personal pages and their data requests are never kept by a browser or a shared cache. */
-export function noStoreForPersonalPages(): RequestHandler {
+/**
+ * Personal answers are never kept by a browser or a shared cache: those of the pages above, and every
+ * answer marked personal while it was made (a signed-in visitor's, above all). The mark is read as
+ * the headers go out, after the loaders and actions ran.
+ */
+export function noStoreForPersonalAnswers(): RequestHandler {
   return (req, res, next) => {
-    if (personalPaths.test(req.path)) res.setHeader("Cache-Control", "private, no-store");
-    next();
+    const answer = { personal: personalWithoutSession.test(req.path) };
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
+      if (answer.personal) this.setHeader("Cache-Control", "private, no-store");
+      return writeHead.apply(this, args);
+    } as typeof writeHead;
+    inAnswerScope(answer, next);
   };
 }
 

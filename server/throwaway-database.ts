@@ -1,13 +1,13 @@
 import path from "node:path";
 import pg from "pg";
-import { startEmbeddedPostgres } from "./embedded-postgres";
+import { startEmbeddedPostgres, startEmbeddedPostgresOnFreePort } from "./embedded-postgres";
 
 export type ThrowawayDatabase = { url: string; drop: () => Promise<void> };
 
 /**
  * A fresh database named `name` for one run of the tests or a benchmark: created on the PostgreSQL
  * server at `serverUrl` when given, otherwise in an embedded PostgreSQL under `workDir` listening on
- * `port`. `drop` deletes that database, or stops the embedded server.
+ * `port`, or on one the OS gives. `drop` deletes that database, or stops the embedded server.
  */
 export async function createThrowawayDatabase({
   name,
@@ -18,10 +18,13 @@ export async function createThrowawayDatabase({
   name: string;
   serverUrl: string | undefined;
   workDir: string;
-  port: number;
+  port?: number;
 }): Promise<ThrowawayDatabase> {
   if (!serverUrl) {
-    const embedded = await startEmbeddedPostgres({ dir: path.join(workDir, "pg"), port, database: name });
+    const options = { dir: path.join(workDir, "pg"), database: name };
+    const embedded = await (port
+      ? startEmbeddedPostgres({ ...options, port })
+      : startEmbeddedPostgresOnFreePort(options));
     return { url: embedded.url, drop: embedded.stop };
   }
   const runOnServer = async (statement: string) => {

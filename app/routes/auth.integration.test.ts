@@ -41,8 +41,12 @@ describe("login", () => {
     expect(native.headers.get("Location")).toBe("/orders");
     expect(native.headers.get("Set-Cookie")).toMatch(/vetrina\.session_token=/);
 
-    const offsite = await post({ intent: "login", email, password, redirectTo: "//evil.example" });
-    expect(offsite.headers.get("Location")).toBe("/");
+    // "//evil.example", and forms that become it once their dot segments are resolved (as decoded
+    // from ?redirectTo=/.%2F%2Fevil.example and the like).
+    for (const redirectTo of ["//evil.example", "/..//evil.example", "/.//evil.example", "/%2e%2e//evil.example"]) {
+      const offsite = await post({ intent: "login", email, password, redirectTo });
+      expect(offsite.headers.get("Location"), redirectTo).toBe("/");
+    }
     // As decoded from ?redirectTo=/%09/evil.example: a browser would drop the tab and leave the site.
     for (const redirectTo of ["/\t/evil.example", "/\n/evil.example", "/\u000b/evil.example"]) {
       const answer = await post({ intent: "login", email, password, redirectTo });
@@ -131,6 +135,40 @@ describe("register", () => {
       title: "Errore di registrazione",
       description: "Esiste già un account con questa email",
     });
+  });
+
+  it("says of a few addresses an hour per client that they have an account, then makes that client's every sign-up wait", async () => {
+    const ip = "198.51.100.31";
+    const taken = [];
+    for (let count = 0; count < 6; count++) taken.push(await customer());
+    for (const email of taken.slice(0, 5)) {
+      const answer = await post(registration(email), ip);
+      expect(answer.status).toBe(422);
+      expect(answer.data.error).toMatchObject({ description: "Esiste già un account con questa email" });
+    }
+    const refused = { title: "Errore di registrazione", description: tooManyRequestsMessage };
+    const sixth = await post(registration(taken[5] ?? ""), ip);
+    expect(sixth.status).toBe(429);
+    expect(sixth.data.error).toEqual(refused);
+    expect(Number(sixth.headers.get("Retry-After"))).toBeGreaterThan(0);
+    // A new address waits too: the refusal itself tells nothing, and no account is made.
+    const fresh = uniqueEmail();
+    const freshAnswer = await post(registration(fresh), ip);
+    expect(freshAnswer.status).toBe(429);
+    expect(freshAnswer.data.error).toEqual(refused);
+    expect(await db.$count(users, eq(users.email, fresh))).toBe(0);
+    // Another client is told, as the spec says.
+    expect((await post(registration(taken[5] ?? ""), "198.51.100.32")).status).toBe(422);
+  });
+
+  it("limits sign-ups per address, whatever the IP", async () => {
+    const email = await customer();
+    for (let count = 0; count < 5; count++) {
+      expect((await post(registration(email), `198.51.100.${33 + count}`)).status).toBe(422);
+    }
+    const refused = await post(registration(email), "198.51.100.38");
+    expect(refused.status).toBe(429);
+    expect(refused.data.error).toMatchObject({ description: tooManyRequestsMessage });
   });
 
   it("limits sign-ups per IP", async () => {

@@ -13,16 +13,17 @@ import {
   signIn,
   signUp,
 } from "~/modules/accounts/credentials.server";
-import { accountToasts, emailNotConfirmedMessage } from "~/modules/accounts/error-messages";
+import { accountToasts, emailNotConfirmedMessage, existingEmailMessage } from "~/modules/accounts/error-messages";
 import type { AuthFormResult, AuthIntent } from "~/modules/accounts/form-results";
 import { confirmationTokenCookie, readLinkToken } from "~/modules/accounts/link-token-cookies.server";
 import {
   checkLoginLimits,
   checkRateLimits,
+  checkSignUpLimits,
   clearLoginLimits,
   confirmationEmailLimits,
+  countExistingAddressAnswer,
   passwordResetLimits,
-  signUpLimits,
 } from "~/modules/accounts/rate-limits.server";
 import { safeRedirectPath } from "~/modules/accounts/redirect";
 import { adminIdleMinutes, secondStepPath } from "~/modules/accounts/second-factor";
@@ -141,7 +142,8 @@ const serverRegisterSchema = refuseCommonPasswords(registerSchema);
 async function register(db: Database, form: FormData, request: Request) {
   const parsed = serverRegisterSchema.safeParse(formFields(form));
   if (!parsed.success) return failed("register", { fieldErrors: fieldErrors(parsed.error) }, 400);
-  const limited = await checkRateLimits(db, "sign_up", [[signUpLimits.perIp, clientIp(request)]]);
+  const ip = clientIp(request);
+  const limited = await checkSignUpLimits(db, ip, parsed.data.email);
   if (limited) {
     return failed(
       "register",
@@ -152,6 +154,7 @@ async function register(db: Database, form: FormData, request: Request) {
   }
   const result = await signUp(parsed.data, request.headers);
   if (!result.ok) {
+    if (result.message === existingEmailMessage) await countExistingAddressAnswer(db, ip);
     return failed(
       "register",
       { error: { title: accountToasts.registrationFailedTitle, description: result.message } },

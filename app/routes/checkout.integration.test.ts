@@ -5,7 +5,7 @@ import { type CheckoutDraft, checkoutSessions, orders } from "~/db/schema";
 import type { CheckoutAnswer } from "~/modules/checkout/checkout-messages";
 import { tooManyRequestsMessage } from "~/modules/security/rate-limit.server";
 import { connectTestDatabase } from "../../tests/integration/database";
-import { createTestVariant, deleteTestVariants, stockOf, testDraft } from "../../tests/support/fixtures";
+import { createTestVariant, deleteTestVariants, stockOf, testDraft, uniqueEmail } from "../../tests/support/fixtures";
 import { callRoute, formPost, type RouteAnswer } from "../../tests/support/route";
 import { testContext, testPublicUrl, testServices } from "../../tests/support/services";
 import { action as webhookAction } from "./api-payment-webhook";
@@ -191,6 +191,35 @@ describe("/checkout", () => {
     expect(last?.status).toBe(429);
     expect(last?.data).toEqual({ ok: false, error: { title: "Errore", description: tooManyRequestsMessage } });
     expect(last?.headers.get("Retry-After")).toMatch(/^\d+$/);
+  });
+});
+
+describe("the first-order look-up", () => {
+  const lookUp = (email: string, ip: string) => post({ intent: "first-order", email }, undefined, ip);
+  const tooMany = { ok: false, error: { title: "Errore", description: tooManyRequestsMessage } };
+
+  it("answers one client of a few addresses an hour, not of a list: then 429 with Retry-After", async () => {
+    const ip = "203.0.113.81";
+    for (let count = 0; count < 10; count++) {
+      const answer = await lookUp(uniqueEmail("elenco"), ip);
+      expect(answer.data).toEqual({ intent: "first-order", ok: true, discountPercentage: 10 });
+    }
+    const refused = await lookUp(uniqueEmail("elenco"), ip);
+    expect(refused.status).toBe(429);
+    expect(refused.data).toEqual(tooMany);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    // Another client is answered.
+    expect((await lookUp(uniqueEmail("elenco"), "203.0.113.82")).status).toBe(200);
+  });
+
+  it("answers of one address only so often, whatever the client", async () => {
+    const email = uniqueEmail("bersaglio");
+    for (let count = 0; count < 10; count++) expect((await lookUp(email, `203.0.113.${90 + count}`)).status).toBe(200);
+    const refused = await lookUp(email, "203.0.113.120");
+    expect(refused.status).toBe(429);
+    expect(refused.data).toEqual(tooMany);
+    // Written otherwise, it is the same address.
+    expect((await lookUp(` ${email.toUpperCase()} `, "203.0.113.121")).status).toBe(429);
   });
 });
 

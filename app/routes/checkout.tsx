@@ -13,7 +13,7 @@ import { isFirstOrder } from "~/modules/checkout/discounts.server";
 import { lastPaymentAttempt } from "~/modules/checkout/last-attempt.server";
 import { parseSeenQuote, seenQuoteOf } from "~/modules/checkout/place-order.server";
 import { quoteCheckout } from "~/modules/checkout/quote.server";
-import { checkoutLimit, firstOrderCheckLimit } from "~/modules/checkout/rate-limits.server";
+import { checkFirstOrderLookUpLimits, checkoutLimit } from "~/modules/checkout/rate-limits.server";
 import {
   findCheckoutSession,
   openCheckoutSession,
@@ -125,14 +125,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 
     case "first-order": {
       // The spec's apply-first-order-discount: tells whether this e-mail's order would be its first.
-      const limited = await formRateLimit(db, firstOrderCheckLimit, request);
-      if (limited) return limited;
       const email = String(form.get("email") ?? "")
         .trim()
         .toLowerCase();
+      if (!email.includes("@")) return answer({ intent, ok: true, discountPercentage: 0 });
+      const limited = await checkFirstOrderLookUpLimits(db, request, email);
+      if (limited) return limited;
       const { discounts } = await readSettings(db);
-      if (!discounts.firstOrderEnabled || !email.includes("@"))
-        return answer({ intent, ok: true, discountPercentage: 0 });
+      if (!discounts.firstOrderEnabled) return answer({ intent, ok: true, discountPercentage: 0 });
       const first = await isFirstOrder(db, email);
       return answer({ intent, ok: true, discountPercentage: first ? discounts.firstOrderPercent : 0 });
     }

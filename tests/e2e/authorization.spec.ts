@@ -1,6 +1,8 @@
+import net from "node:net";
 import { expect, test } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import {
+  blogPosts,
   orderItems,
   orders,
   productImages,
@@ -9,6 +11,7 @@ import {
   withdrawalItems,
   withdrawalRequests,
 } from "../../app/db/schema";
+import { everyRoute, isPage, readsSession } from "../support/route-modules";
 import {
   createUser,
   labelDownload,
@@ -18,7 +21,7 @@ import {
   type TestUser,
 } from "./support/accounts";
 import { e2eDatabase } from "./support/database";
-import { baseURL } from "./support/ports";
+import { appPort, baseURL } from "./support/ports";
 
 // Who may reach what, over HTTP as any client would: every admin and customer endpoint (pages, their
 // `.data` requests, including ones aimed at a single child route's loader, the label download and
@@ -535,6 +538,31 @@ test.describe("customer pages", () => {
 });
 
 test.describe("request safety", () => {
+  test("no page sends a signed-in visitor to another site, whatever redirectTo's dot segments and encoding", async () => {
+    // As a hostile link carries them: each becomes "//evil.example" once decoded and normalised.
+    const offsite = ["/..//evil.example", "/.%2F%2Fevil.example", "/%2e%2e//evil.example", "/..///evil.example"];
+    for (const redirectTo of offsite) {
+      for (const page of ["/auth", "/auth/codice"]) {
+        await expectOutcome(`${page}?redirectTo=${redirectTo}`, "customer", home);
+        await expectOutcome(`${page}.data?redirectTo=${redirectTo}`, "customer", home);
+      }
+      // The login form posted before hydration carries the decoded value.
+      const login = await fetch(`${baseURL}/auth`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { Origin: baseURL, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          intent: "login",
+          email: users.customer.email,
+          password: users.customer.password,
+          redirectTo: decodeURIComponent(redirectTo),
+        }),
+      });
+      expect(login.status, redirectTo).toBe(302);
+      expect(login.headers.get("Location"), redirectTo).toBe("/");
+    }
+  });
+
   test("a login posted from another site is refused before it reaches the app", async () => {
     const response = await fetch(`${baseURL}/auth`, {
       method: "POST",
@@ -556,6 +584,92 @@ test.describe("request safety", () => {
       expect(response.headers.get("X-Content-Type-Options"), path).toBe("nosniff");
       expect(response.headers.get("Referrer-Policy"), path).toBe("strict-origin-when-cross-origin");
       expect(response.headers.get("Strict-Transport-Security"), path).toMatch(/max-age=\d+/);
+    }
+  });
+
+  test("a request without a valid Host gets a short 400 in Italian on every page, never a stack trace", async () => {
+    const heads = [
+      // HTTP/1.0 needs no Host; HTTP/1.1 must send one, which Node checks is there but not what it holds.
+      "HTTP/1.0",
+      "HTTP/1.0\r\nHost:",
+      "HTTP/1.1\r\nHost:",
+      "HTTP/1.1\r\nHost: a b",
+      "HTTP/1.1\r\nHost: negozio.example:porta",
+    ];
+    for (const path of ["/", "/shop", "/product/1", "/auth", "/recesso", "/orders", "/pagina-che-non-esiste"]) {
+      for (const head of heads) {
+        const answer = await rawHttp(`GET ${path} ${head}\r\nConnection: close\r\n\r\n`);
+        const where = JSON.stringify(`GET ${path} ${head}`);
+        expect(answer, where).toMatch(/^HTTP\/1\.1 400 /);
+        expect(answer.split("\r\n\r\n")[1], where).toBe("Indirizzo del sito mancante o non valido.");
+      }
+    }
+  });
+});
+
+/** What the app answers to `request`, written as is on a socket (fetch always sends a valid Host). */
+function rawHttp(request: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(appPort, "127.0.0.1", () => socket.end(request));
+    let answer = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk: string) => {
+      answer += chunk;
+    });
+    socket.on("end", () => resolve(answer));
+    socket.on("error", reject);
+  });
+}
+
+test.describe("caching", () => {
+  /** A real value for each route parameter, so every route of app/routes.ts is asked for. */
+  const samplePath = (pattern: string): string => {
+    const samples: Record<string, () => string> = {
+      ":slug": () => blogSlug,
+      ":id": () => "1",
+      ":productId": () => "1",
+      ":orderId": () => orderOf.customer,
+      ":requestId": () => returnOf,
+      ":sessionId": () => "cs_sconosciuta",
+      "*": () => "pagina-che-non-esiste",
+    };
+    return pattern.replace(/:\w+|\*/g, (parameter) => {
+      const sample = samples[parameter];
+      if (!sample) throw new Error(`no sample value for ${parameter} in ${pattern}: add one`);
+      return sample();
+    });
+  };
+  let blogSlug: string;
+
+  test.beforeAll(async () => {
+    const [post] = await e2eDatabase().select({ slug: blogPosts.slug }).from(blogPosts).limit(1);
+    blogSlug = post?.slug ?? "";
+  });
+
+  test("every route that reads a session answers private, no-store, pages and their data requests", async () => {
+    const checked: string[] = [];
+    for (const route of everyRoute().filter(readsSession)) {
+      const role: Role = route.path.startsWith("/admin") ? "admin" : "customer";
+      const path = samplePath(route.path);
+      const requests = isPage(route.file) ? [path, path === "/" ? "/_root.data" : `${path}.data`] : [path];
+      for (const request of requests) {
+        const answer = await get(request, role);
+        await answer.body?.cancel();
+        expect(answer.headers.get("Cache-Control"), `${role} GET ${request} (${answer.status})`).toBe(
+          "private, no-store",
+        );
+        checked.push(request);
+      }
+    }
+    // The walk reached the pages the outside testers found, and the admin area.
+    expect(checked).toEqual(expect.arrayContaining(["/recesso", "/recesso.data", "/orders", "/admin/orders"]));
+  });
+
+  test("the catalogue a guest sees stays cacheable", async () => {
+    for (const path of ["/", "/shop", "/product/1", `/blog/${blogSlug}`, "/chi-siamo"]) {
+      const answer = await get(path, "guest");
+      await answer.body?.cancel();
+      expect(answer.headers.get("Cache-Control") ?? "", path).not.toContain("no-store");
     }
   });
 });

@@ -32,7 +32,6 @@ export function emptyDatabases(): () => Promise<{ db: Database; url: string }> {
       name: `vetrina_empty_${randomBytes(4).toString("hex")}`,
       serverUrl: inject("databaseUrl"),
       workDir: "",
-      port: 0,
     });
     const pool = new pg.Pool({ connectionString: throwaway.url, max: 4 });
     created.push({ pool, drop: throwaway.drop });

@@ -29,7 +29,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
     name: `vetrina_test_${randomBytes(4).toString("hex")}`,
     serverUrl: process.env.TEST_DATABASE_URL,
     workDir,
-    port: 20000 + Math.floor(Math.random() * 20000),
   });
 
   const { db } = connectDatabase(database.url, 2);

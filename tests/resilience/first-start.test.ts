@@ -11,12 +11,11 @@ import { startTestPostgres, type TestPostgres } from "./support/database";
 // A new deployment: two instances started at the same moment on an empty database. Both come up,
 // the migrations are applied once and the demo shop is loaded once.
 
-const basePort = 35110;
 let database: TestPostgres;
 let instances: AppInstance[] = [];
 
 beforeAll(async () => {
-  database = await startTestPostgres(basePort);
+  database = await startTestPostgres();
 });
 
 afterAll(async () => {
@@ -33,9 +32,7 @@ describe("two instances started together on an empty database", () => {
       authSecret: randomBytes(32).toString("base64"),
     };
     const { db, pool } = connectDatabase(database.url, 2);
-    const started = await Promise.allSettled(
-      [1, 2].map((offset) => startAppInstance({ ...shared, port: basePort + offset })),
-    );
+    const started = await Promise.allSettled([1, 2].map(() => startAppInstance(shared)));
     instances = started.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
     expect(started.filter((result) => result.status === "rejected")).toEqual([]);
 

@@ -8,19 +8,19 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../../server/free-port";
 import { FakeStripe } from "../support/fake-stripe";
 import { startSmtpSink } from "../support/smtp-sink";
 import { type AppInstance, startAppInstance } from "./support/app-instance";
 import { startTestPostgres, type TestPostgres } from "./support/database";
 
-const basePort = 35200;
-const ports = { database: basePort, app: basePort + 1, smtp: basePort + 2, stripe: basePort + 3 };
 const outageTitle = "Il negozio è momentaneamente non disponibile";
 
 let database: TestPostgres;
 let app: AppInstance;
 let stripe: FakeStripe;
 let sink: Awaited<ReturnType<typeof startSmtpSink>> | undefined;
+let smtpPort: number;
 let sql: pg.Pool | undefined;
 /** The variant every shopper buys, with stock enough for all of them. */
 let variant: { id: number; productId: number; size: string; color: string };
@@ -41,19 +41,20 @@ const nextShopper = () => {
 const personalData: string[] = [];
 
 beforeAll(async () => {
-  database = await startTestPostgres(ports.database);
-  stripe = await new FakeStripe().start(ports.stripe);
+  database = await startTestPostgres();
+  stripe = await new FakeStripe().start();
+  // Kept free for the mail server the first test starts (nothing else is likely to take it meanwhile).
+  smtpPort = await freePort();
   app = await startAppInstance({
-    port: ports.app,
     databaseUrl: database.url,
     dataDir: path.join(database.workDir, "data"),
     authSecret: randomBytes(32).toString("base64"),
     env: {
       // Nothing listens there until the first test starts the sink.
-      SMTP_URL: `smtp://127.0.0.1:${ports.smtp}`,
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       STRIPE_SECRET_KEY: stripe.secretKey,
       STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-      STRIPE_API_URL: `http://127.0.0.1:${ports.stripe}`,
+      STRIPE_API_URL: `http://127.0.0.1:${stripe.api.port}`,
       TRUST_PROXY: "loopback",
       // Request lines are debug: the log check below reads them.
       LOG_LEVEL: "debug",
@@ -191,7 +192,7 @@ describe("the mail server away during 100 checkouts", () => {
     );
     expect(waiting).toEqual([{ status: "pending", n: 100 }]);
 
-    sink = await startSmtpSink(ports.smtp);
+    sink = await startSmtpSink(smtpPort);
     const received = sink;
     await until("every confirmation delivered", 60_000, async () =>
       emails.every((email) => received.messages.some((message) => message.to.includes(email))),

@@ -19,9 +19,6 @@ import { hiddenField, Visitor } from "./support/visitor";
 // Two instances of the built shop on one PostgreSQL, behind a round-robin proxy, driven over real
 // HTTP as browsers would: what one instance does, the other sees, and nothing happens twice.
 
-const basePort = 35100;
-const proxyPort = basePort + 9;
-const publicUrl = `http://127.0.0.1:${proxyPort}`;
 const authSecret = randomBytes(32).toString("base64");
 let database: TestPostgres;
 let db: Database;
@@ -31,7 +28,7 @@ let proxy: RoundRobinProxy;
 let lastIp = 0;
 
 /** A visitor from an address no other test uses, so the per-IP limits of one test leave the others alone. */
-const newVisitor = () => new Visitor(publicUrl, `198.51.100.${++lastIp}`);
+const newVisitor = () => new Visitor(proxy.url, `198.51.100.${++lastIp}`);
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -75,11 +72,13 @@ async function openReservation(
 const mailTo = (address: string) => sink.messages.filter((message: ReceivedEmail) => message.to.includes(address));
 
 beforeAll(async () => {
-  database = await startTestPostgres(basePort);
-  sink = await startSmtpSink(basePort + 8);
+  database = await startTestPostgres();
+  sink = await startSmtpSink();
+  // The shop's public address is the proxy's: it listens first, and learns its backends once they are up.
+  proxy = await startRoundRobinProxy();
   const shared = { databaseUrl: database.url, dataDir: path.join(database.workDir, "data"), authSecret };
   const env = {
-    PUBLIC_URL: publicUrl,
+    PUBLIC_URL: proxy.url,
     TRUST_PROXY: "loopback",
     SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
     // A due job is picked up within a second instead of ten.
@@ -88,12 +87,9 @@ beforeAll(async () => {
     SHUTDOWN_DRAIN_SECONDS: "2",
   };
   // The first start loads the demo data; the second finds it there (starting together: first-start.test.ts).
-  instances = [await startAppInstance({ ...shared, port: basePort + 1, env })];
-  instances.push(await startAppInstance({ ...shared, port: basePort + 2, env }));
-  proxy = await startRoundRobinProxy(
-    instances.map((instance) => instance.url),
-    proxyPort,
-  );
+  instances = [await startAppInstance({ ...shared, env })];
+  instances.push(await startAppInstance({ ...shared, env }));
+  proxy.setBackends(instances.map((instance) => instance.url));
   db = connectDatabase(database.url, 4).db;
 });
 

@@ -69,11 +69,13 @@ async function recordAdminAction(
     status,
     ip: request.headers.get("x-client-ip"),
   };
-  logger.info({ event: "admin_action", ...entry }, "admin action");
+  // The admin's e-mail and IP are kept in the audit table only: the log names the admin by id.
+  const { userEmail: _email, ip: _ip, ...loggable } = entry;
+  logger.info({ event: "admin_action", ...loggable }, "admin action");
   try {
     await services(context).db.insert(adminActions).values(entry);
   } catch (error) {
     // The action has happened: a failed audit row must not turn its answer into an error.
-    logger.error({ err: error, event: "admin_action_not_recorded", ...entry }, "admin action not recorded");
+    logger.error({ err: error, event: "admin_action_not_recorded", ...loggable }, "admin action not recorded");
   }
 }

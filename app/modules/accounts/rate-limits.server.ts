@@ -5,7 +5,7 @@ import {
   type TooManyRequests,
   tooManyRequestsAnswer,
 } from "~/modules/security/form-rate-limit.server";
-import { hitRateLimit, type RateLimit, resetRateLimit } from "~/modules/security/rate-limit.server";
+import { hitRateLimit, peekRateLimit, type RateLimit, resetRateLimit } from "~/modules/security/rate-limit.server";
 
 const minutes = (count: number) => count * 60;
 
@@ -20,7 +20,16 @@ export const loginLimits = {
   perAccountSlowed: { name: "login-account-slowed", points: 1, durationSeconds: 30 },
 } satisfies Record<string, RateLimit>;
 
-export const signUpLimits = { perIp: { name: "sign-up-ip", points: 20, durationSeconds: minutes(60) } };
+// Sign-up tells when an address already has an account (the spec's 'Esiste già un account con questa
+// email'), a fact about a person at an underwear shop: one client learns it of a few addresses an
+// hour, never of a list. Once it has, every sign-up of that client waits, whatever the address, so
+// the refusal tells nothing itself. Per address, whatever the IP, a few sign-ups an hour: a person
+// who forgot they had an account tries once or twice.
+export const signUpLimits = {
+  perIp: { name: "sign-up-ip", points: 20, durationSeconds: minutes(60) },
+  perAddress: { name: "sign-up-address", points: 5, durationSeconds: minutes(60) },
+  existingAddressesPerIp: { name: "sign-up-existing-ip", points: 5, durationSeconds: minutes(60) },
+} satisfies Record<string, RateLimit>;
 // Each request sends an e-mail: limited per address too, so nobody floods someone's mailbox.
 export const passwordResetLimits = {
   perIp: { name: "password-reset-ip", points: 10, durationSeconds: minutes(60) },
@@ -58,6 +67,24 @@ export async function checkLoginLimits(db: Database, ip: string, email: string):
   if (slowed.allowed) return null;
   logger.warn({ event: "rate_limited", action: "login-account" }, "auth event");
   return tooManyRequestsAnswer(slowed.retryAfterSeconds);
+}
+
+/** The sign-up's limits for this IP and address; null when the sign-up may go ahead. */
+export async function checkSignUpLimits(db: Database, ip: string, email: string): Promise<TooManyRequests | null> {
+  const limited = await checkRateLimits(db, "sign_up", [
+    [signUpLimits.perIp, ip],
+    [signUpLimits.perAddress, email],
+  ]);
+  if (limited) return limited;
+  const told = await peekRateLimit(db, signUpLimits.existingAddressesPerIp, ip);
+  if (told.allowed) return null;
+  logger.warn({ event: "rate_limited", action: "sign_up_existing" }, "auth event");
+  return tooManyRequestsAnswer(told.retryAfterSeconds);
+}
+
+/** A sign-up was answered that its address has an account: counted against the client's few. */
+export async function countExistingAddressAnswer(db: Database, ip: string): Promise<void> {
+  await hitRateLimit(db, signUpLimits.existingAddressesPerIp, ip);
 }
 
 /** After a successful login: this IP's failed attempts on the account are forgotten. */

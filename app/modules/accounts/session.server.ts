@@ -3,6 +3,7 @@ import { redirect } from "react-router";
 import { db } from "~/db/client.server";
 import { sessions, userProfiles } from "~/db/schema";
 import { logger } from "~/logger.server";
+import { markAnswerPersonal } from "~/modules/security/personal-answers.server";
 import { auth } from "./auth.server";
 import type { CurrentUser } from "./current-user";
 import { splitFullName } from "./names";
@@ -31,6 +32,8 @@ async function lookUpVisitor(request: Request): Promise<Visitor> {
   if (!request.headers.get("cookie")) return { user: null };
   const found = await auth().api.getSession({ headers: request.headers });
   if (!found) return { user: null };
+  // Whatever the page, it now shows who is signed in (the header names them), if nothing more.
+  markAnswerPersonal();
   const { session, user } = found;
   const [profile] = await db()
     .select({ role: userProfiles.role, firstName: userProfiles.firstName })

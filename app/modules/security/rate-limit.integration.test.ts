@@ -7,7 +7,13 @@ import { checkLoginLimits, loginLimits } from "~/modules/accounts/rate-limits.se
 import { connectTestDatabase } from "../../../tests/integration/database";
 import { uniqueEmail } from "../../../tests/support/fixtures";
 import { checkFormRateLimits } from "./form-rate-limit.server";
-import { deleteExpiredRateLimits, hitRateLimit, type RateLimit, resetRateLimit } from "./rate-limit.server";
+import {
+  deleteExpiredRateLimits,
+  hitRateLimit,
+  peekRateLimit,
+  type RateLimit,
+  resetRateLimit,
+} from "./rate-limit.server";
 
 const db = connectTestDatabase();
 // A second app instance: its own pool on the same database.
@@ -26,6 +32,20 @@ const limit = (points: number, durationSeconds = 60): RateLimit => ({
 });
 
 describe("rate limits in PostgreSQL", () => {
+  it("can be looked at without counting an attempt, for what is counted once its outcome is known", async () => {
+    const twice = limit(2);
+    for (let look = 0; look < 5; look++) {
+      expect(await peekRateLimit(db, twice, "203.0.113.7")).toEqual({ allowed: true, retryAfterSeconds: 0 });
+    }
+    await hitRateLimit(db, twice, "203.0.113.7");
+    expect((await peekRateLimit(otherInstance, twice, "203.0.113.7")).allowed).toBe(true);
+    await hitRateLimit(otherInstance, twice, "203.0.113.7");
+    const used = await peekRateLimit(db, twice, "203.0.113.7");
+    expect(used.allowed).toBe(false);
+    expect(used.retryAfterSeconds).toBeGreaterThan(0);
+    expect(used.retryAfterSeconds).toBeLessThanOrEqual(60);
+  });
+
   it("count the attempts of a key across app instances and tell when to retry", async () => {
     const twice = limit(2);
     expect(await hitRateLimit(db, twice, "203.0.113.5")).toEqual({ allowed: true, retryAfterSeconds: 0 });

@@ -63,6 +63,21 @@ export async function hitRateLimit(db: Database, limit: RateLimit, key: string):
   }
 }
 
+/**
+ * Whether `key` may make one more attempt against `limit`, without counting one: for what is counted
+ * only once its outcome is known (hitRateLimit then), yet must be refused before it is tried.
+ */
+export async function peekRateLimit(db: Database, limit: RateLimit, key: string): Promise<RateLimitVerdict> {
+  try {
+    const used = await limiterFor(db, limit).get(hashed(key));
+    if (!used || used.consumedPoints < limit.points) return { allowed: true, retryAfterSeconds: 0 };
+    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(used.msBeforeNext / 1000)) };
+  } catch (error) {
+    logger.error({ err: error, limit: limit.name }, "rate limiter failed; request let through");
+    return { allowed: true, retryAfterSeconds: 0 };
+  }
+}
+
 /** Forgets the attempts of `key` (e.g. after a successful login). */
 export async function resetRateLimit(db: Database, limit: RateLimit, key: string): Promise<void> {
   await limiterFor(db, limit)

@@ -3,6 +3,7 @@
 // it, run several at once, and read what it logged.
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
+import { freePort, isPortCollision } from "../../../server/free-port";
 
 export type AppInstance = {
   url: string;
@@ -15,7 +16,6 @@ export type AppInstance = {
 };
 
 export type AppInstanceOptions = {
-  port: number;
   databaseUrl: string;
   dataDir: string;
   /** Shared by instances of one shop, as a deployment sets it: sessions signed by one are read by the others. */
@@ -23,19 +23,45 @@ export type AppInstanceOptions = {
   env?: Record<string, string>;
 };
 
-/** Starts the built app and resolves once `/readyz` answers (database reachable, migrations applied). */
+/**
+ * Starts the built app on a port the OS gives and resolves once `/readyz` answers (database reachable,
+ * migrations applied). Should another process take the port meanwhile, the app starts again on
+ * another; `output()` then holds what every start printed.
+ */
 export async function startAppInstance(options: AppInstanceOptions): Promise<AppInstance> {
-  let output = "";
+  let earlierOutput = "";
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    try {
+      return await startOnPort(options, port, earlierOutput);
+    } catch (error) {
+      if (!(error instanceof AppStartError) || !isPortCollision(error) || attempt >= 5) throw error;
+      earlierOutput = error.output;
+    }
+  }
+}
+
+class AppStartError extends Error {
+  constructor(
+    message: string,
+    readonly output: string,
+  ) {
+    super(`${message}:\n${output}`);
+  }
+}
+
+async function startOnPort(options: AppInstanceOptions, port: number, earlierOutput: string): Promise<AppInstance> {
+  let output = earlierOutput;
   const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
       HOST: "127.0.0.1",
-      PORT: String(options.port),
+      PORT: String(port),
       DATABASE_URL: options.databaseUrl,
       DATA_DIR: options.dataDir,
       BETTER_AUTH_SECRET: options.authSecret,
-      PUBLIC_URL: `http://127.0.0.1:${options.port}`,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       SMTP_URL: "",
       LOG_LEVEL: "info",
       // One web process each: these tests are about instances sharing a database, and two instances
@@ -50,10 +76,10 @@ export async function startAppInstance(options: AppInstanceOptions): Promise<App
   child.stderr?.on("data", (chunk) => {
     output += chunk;
   });
-  const url = `http://127.0.0.1:${options.port}`;
+  const url = `http://127.0.0.1:${port}`;
   const instance: AppInstance = {
     url,
-    port: options.port,
+    port,
     child,
     output: () => output,
     async stop(signal = "SIGTERM") {
@@ -66,9 +92,11 @@ export async function startAppInstance(options: AppInstanceOptions): Promise<App
   };
   for (let attempt = 0; attempt < 600; attempt++) {
     if (child.exitCode !== null)
-      throw new Error(`the app exited with ${child.exitCode} before it was ready:\n${output}`);
+      throw new AppStartError(`the app exited with ${child.exitCode} before it was ready`, output);
+    // Only once this app listens (it says so) is the port its own, not another process's.
+    const listening = output.slice(earlierOutput.length).includes('"msg":"Vetrina is open');
     try {
-      if ((await fetch(`${url}/readyz`)).ok) return instance;
+      if (listening && (await fetch(`${url}/readyz`)).ok) return instance;
     } catch {}
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

@@ -3,7 +3,7 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { startEmbeddedPostgres } from "../../../server/embedded-postgres";
+import { startEmbeddedPostgres, startEmbeddedPostgresOnFreePort } from "../../../server/embedded-postgres";
 
 export type TestPostgres = {
   url: string;
@@ -15,12 +15,14 @@ export type TestPostgres = {
   destroy(): Promise<void>;
 };
 
-export async function startTestPostgres(port: number): Promise<TestPostgres> {
+/** Starts it on a port the OS gives; `start()` after `stop()` brings it back on the same port, which the app's URL names. */
+export async function startTestPostgres(): Promise<TestPostgres> {
   const workDir = await fs.mkdtemp(path.join(os.tmpdir(), "vetrina-resilience-"));
   // The embedded server runs as user postgres when the tests run as root: it must enter the folder.
   await fs.chmod(workDir, 0o755);
   const dir = path.join(workDir, "pg");
-  let running = await startEmbeddedPostgres({ dir, port, database: "vetrina" });
+  let running = await startEmbeddedPostgresOnFreePort({ dir, database: "vetrina" });
+  const port = Number(new URL(running.url).port);
   let up = true;
   return {
     url: running.url,

@@ -13,12 +13,16 @@ export type RoundRobinProxy = {
   counts: number[];
   /** Requests that went to another backend because theirs was gone. */
   retries: number;
+  /** The backends to send requests to, from now on (their counts start again from zero). */
+  setBackends(urls: string[]): void;
   close(): Promise<void>;
 };
 
 const idempotent = new Set(["GET", "HEAD", "OPTIONS"]);
 
-export async function startRoundRobinProxy(backends: string[], port = 0): Promise<RoundRobinProxy> {
+/** Listens on a port the OS gives, sending requests to `backends` (or to those given later with setBackends). */
+export async function startRoundRobinProxy(initialBackends: string[] = []): Promise<RoundRobinProxy> {
+  let backends = initialBackends;
   const state = { counts: backends.map(() => 0), retries: 0 };
   let next = 0;
   const server = http.createServer(async (request, response) => {
@@ -68,7 +72,7 @@ export async function startRoundRobinProxy(backends: string[], port = 0): Promis
     };
     send(1);
   });
-  server.listen(port, "127.0.0.1");
+  server.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   const { port: listening } = server.address() as AddressInfo;
   return {
@@ -78,6 +82,10 @@ export async function startRoundRobinProxy(backends: string[], port = 0): Promis
     },
     get retries() {
       return state.retries;
+    },
+    setBackends(urls) {
+      backends = urls;
+      state.counts = urls.map(() => 0);
     },
     close: () =>
       new Promise((resolve) => {
