@@ -72,8 +72,14 @@ export function sandboxPaymentProvider(
   // the first refund without giving the money back twice. Kept in memory, for the life of the server.
   const refundsByKey = new Map<string, { fingerprint: string; outcome: Promise<RefundOutcome> }>();
 
-  async function row(sessionId: string): Promise<SandboxRow> {
+  /** The session, or null when there is none: a database away is thrown on (the page's 503, not its 404). */
+  async function find(sessionId: string): Promise<SandboxRow | null> {
     const [found] = await db.select().from(sandboxPaymentSessions).where(eq(sandboxPaymentSessions.id, sessionId));
+    return found ?? null;
+  }
+
+  async function row(sessionId: string): Promise<SandboxRow> {
+    const found = await find(sessionId);
     if (!found) throw new PaymentProviderError(`No such sandbox session: ${sessionId}`);
     return found;
   }
@@ -232,12 +238,7 @@ export function sandboxPaymentProvider(
       return { id: payload.id, type, providerType: payload.type, session: payload.session, payload };
     },
 
-    async findSession(sessionId) {
-      return row(sessionId).then(
-        (session) => session,
-        () => null,
-      );
-    },
+    findSession: find,
 
     async act(sessionId, action) {
       const session = await current(sessionId);
