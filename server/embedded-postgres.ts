@@ -1,3 +1,4 @@
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, statSync } from "node:fs";
 import fs from "node:fs/promises";
@@ -12,7 +13,12 @@ import pg from "pg";
 // failing test run green. Whoever starts a database here stops it, so those hooks come off.
 for (const event of asyncExitHook.hookedEvents()) asyncExitHook.unhookEvent(event);
 
-export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
+export type EmbeddedDatabase = {
+  url: string;
+  stop: () => Promise<void>;
+  /** Resolves when the server's process has ended, stopped by `stop` or otherwise (killed, crashed). */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+};
 
 type Options = {
   /** Folder holding the cluster (`<dir>/PG_VERSION` once initialised) and its password file. */
@@ -69,10 +75,25 @@ export async function startEmbeddedPostgres({ dir, port, database, log }: Option
     await admin.end();
   }
 
+  const exited = processEnd(server);
   return {
     url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`,
-    stop: () => server.stop(),
+    // The package's stop waits for an exit that, for a server already gone, never comes.
+    stop: () => Promise.race([server.stop(), exited]).then(() => undefined),
+    exited,
   };
+}
+
+/** When the postmaster the package started ends (it keeps the child process to itself). */
+function processEnd(server: EmbeddedPostgres): EmbeddedDatabase["exited"] {
+  const postmaster = (server as unknown as { process?: ChildProcess }).process;
+  return new Promise((resolve) => {
+    if (!postmaster || postmaster.exitCode !== null || postmaster.signalCode !== null) {
+      resolve({ code: postmaster?.exitCode ?? null, signal: postmaster?.signalCode ?? null });
+      return;
+    }
+    postmaster.once("exit", (code, signal) => resolve({ code, signal }));
+  });
 }
 
 async function readOrCreatePassword(file: string): Promise<string> {
