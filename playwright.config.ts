@@ -50,6 +50,8 @@ export default defineConfig({
         EMBEDDED_PG_PORT: String(databasePort),
         SMTP_URL: `smtp://127.0.0.1:${sinkSmtpPort}`,
         DATABASE_URL: "",
+        // The sandbox takes the journeys' payments; every page then says the shop is a test shop.
+        PAYMENTS: "sandbox",
         GA_MEASUREMENT_ID: "G-TEST123",
         CLARITY_PROJECT_ID: "testclarity",
         LOG_LEVEL: "warn",

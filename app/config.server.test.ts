@@ -23,7 +23,9 @@ describe("readConfig", () => {
 
   it("derives the public URL from PORT and drops a trailing slash from PUBLIC_URL", () => {
     expect(readConfig({ PORT: "8080" }).publicUrl).toBe("http://localhost:8080");
-    expect(readConfig({ PUBLIC_URL: "https://negozio.example/" }).publicUrl).toBe("https://negozio.example");
+    expect(readConfig({ PUBLIC_URL: "https://negozio.example/", PAYMENTS: "sandbox" }).publicUrl).toBe(
+      "https://negozio.example",
+    );
   });
 
   it.each([
@@ -42,11 +44,11 @@ describe("BETTER_AUTH_SECRET", () => {
   const secret = "s".repeat(32);
 
   it("is required in production over HTTPS, and only there", () => {
-    const live = { NODE_ENV: "production", PUBLIC_URL: "https://negozio.example" };
+    const live = { NODE_ENV: "production", PUBLIC_URL: "https://negozio.example", PAYMENTS: "sandbox" };
     expect(() => readConfig(live)).toThrow(/^Invalid environment variable BETTER_AUTH_SECRET: required in production/);
     expect(readConfig({ ...live, BETTER_AUTH_SECRET: secret }).authSecret).toBe(secret);
     expect(readConfig({ NODE_ENV: "production" }).authSecret).toBeUndefined();
-    expect(readConfig({ PUBLIC_URL: "https://negozio.example" }).authSecret).toBeUndefined();
+    expect(readConfig({ PUBLIC_URL: "https://negozio.example", PAYMENTS: "sandbox" }).authSecret).toBeUndefined();
   });
 
   it("refuses a short secret", () => {
@@ -87,6 +89,47 @@ describe("Stripe", () => {
     );
     expect(() => readConfig({ ...keys, STRIPE_SECRET_KEY: "pk_test_publishable" })).toThrow(
       /^Invalid environment variable STRIPE_SECRET_KEY: must be a Stripe secret key/,
+    );
+  });
+});
+
+describe("PAYMENTS", () => {
+  const keys = { STRIPE_SECRET_KEY: "sk_test_51abc", STRIPE_WEBHOOK_SECRET: "whsec_abc123" };
+  const live = { NODE_ENV: "production", PUBLIC_URL: "https://negozio.example", BETTER_AUTH_SECRET: "s".repeat(32) };
+
+  it("lets the sandbox take the demo's payments on a plain-http address, Stripe once its keys are set", () => {
+    expect(readConfig({}).payments).toBe("sandbox");
+    expect(readConfig({ NODE_ENV: "production", PUBLIC_URL: "http://192.168.1.10:3000" }).payments).toBe("sandbox");
+    expect(readConfig(keys).payments).toBe("stripe");
+    expect(readConfig({ ...live, ...keys }).payments).toBe("stripe");
+  });
+
+  it("refuses to start a shop at an https address with the sandbox, in one line naming PAYMENTS", () => {
+    expect(() => readConfig(live)).toThrow(ConfigError);
+    expect(() => readConfig(live)).toThrow(
+      /^Invalid environment variable PAYMENTS: the shop at https:\/\/negozio\.example has no Stripe keys and would take pretend payments; [^\n]*PAYMENTS=sandbox for a test shop$/,
+    );
+    // Outside production too: https is what real customers reach.
+    expect(() => readConfig({ PUBLIC_URL: "https://negozio.example" })).toThrow(
+      /^Invalid environment variable PAYMENTS:/,
+    );
+  });
+
+  it("starts an https shop with the sandbox when PAYMENTS=sandbox says so, even with Stripe keys set", () => {
+    expect(readConfig({ ...live, PAYMENTS: "sandbox" })).toMatchObject({ payments: "sandbox", stripe: undefined });
+    expect(readConfig({ ...live, ...keys, PAYMENTS: "sandbox" })).toMatchObject({
+      payments: "sandbox",
+      stripe: undefined,
+    });
+  });
+
+  it("takes PAYMENTS=stripe only with Stripe's keys, and nothing but stripe or sandbox", () => {
+    expect(readConfig({ ...keys, PAYMENTS: "stripe" }).payments).toBe("stripe");
+    expect(() => readConfig({ PAYMENTS: "stripe" })).toThrow(
+      /^Invalid environment variable STRIPE_SECRET_KEY: PAYMENTS=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET$/,
+    );
+    expect(() => readConfig({ PAYMENTS: "paypal" })).toThrow(
+      /^Invalid environment variable PAYMENTS: must be stripe or sandbox$/,
     );
   });
 });

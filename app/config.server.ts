@@ -45,6 +45,7 @@ const envSchema = z.object({
       )
       .optional(),
   ),
+  PAYMENTS: optionalText.pipe(z.enum(["stripe", "sandbox"], "must be stripe or sandbox").optional()),
   STRIPE_SECRET_KEY: optionalText.pipe(
     z
       .string()
@@ -169,7 +170,12 @@ export type Config = {
    * none by default, so a client can never choose its own IP.
    */
   trustProxy: false | number | string[];
-  /** Stripe Checkout takes the payments when both are set; otherwise the built-in sandbox does. */
+  /**
+   * Who takes the payments: Stripe Checkout, or the built-in sandbox, which takes none (a demo or
+   * test shop, announced on every page). See `paymentsOf`.
+   */
+  payments: "stripe" | "sandbox";
+  /** Stripe's keys, set exactly when Stripe takes the payments. */
   stripe:
     | {
         secretKey: string;
@@ -243,6 +249,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `Invalid environment variable ${missing}: Stripe needs both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET`,
     );
   }
+  const payments = paymentsOf(e.PAYMENTS, Boolean(e.STRIPE_SECRET_KEY), publicUrl);
   // Half the GLS credentials would silently ship through the sandbox: all four, or none.
   const missingGls = glsCredentials.filter((name) => !e[name]);
   if (missingGls.length > 0 && missingGls.length < glsCredentials.length) {
@@ -276,8 +283,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authSecret: e.BETTER_AUTH_SECRET,
     analytics: { gaMeasurementId: e.GA_MEASUREMENT_ID, clarityProjectId: e.CLARITY_PROJECT_ID },
     trustProxy: trustProxySetting(e.TRUST_PROXY),
+    payments,
     stripe:
-      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+      payments === "stripe" && e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
         ? {
             secretKey: e.STRIPE_SECRET_KEY,
             webhookSecret: e.STRIPE_WEBHOOK_SECRET,
@@ -314,6 +322,32 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
   };
+}
+
+/**
+ * Stripe when PAYMENTS says so or its keys are set; the sandbox when PAYMENTS says so, or by default
+ * for a demo on a plain-http address (`npm start` on a fresh checkout). A shop at an https address
+ * is open to real customers, whom the sandbox would let "pay" without taking any money: it starts
+ * with the sandbox only when PAYMENTS=sandbox says that is meant.
+ */
+function paymentsOf(
+  chosen: "stripe" | "sandbox" | undefined,
+  hasStripeKeys: boolean,
+  publicUrl: string,
+): "stripe" | "sandbox" {
+  if (chosen === "stripe" && !hasStripeKeys) {
+    throw new ConfigError(
+      "Invalid environment variable STRIPE_SECRET_KEY: PAYMENTS=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET",
+    );
+  }
+  if (chosen) return chosen;
+  if (hasStripeKeys) return "stripe";
+  if (publicUrl.startsWith("https://")) {
+    throw new ConfigError(
+      `Invalid environment variable PAYMENTS: the shop at ${publicUrl} has no Stripe keys and would take pretend payments; set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or PAYMENTS=sandbox for a test shop`,
+    );
+  }
+  return "sandbox";
 }
 
 function stripeApiAddress(url: string): { host: string; port: number; protocol: "http" | "https" } {

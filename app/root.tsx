@@ -15,6 +15,7 @@ import { LogoutAnswer } from "~/components/accounts/logout-form";
 import { ConsentProvider } from "~/components/consent/consent-provider";
 import { NotFoundMessage } from "~/components/layout/not-found-message";
 import { isPromoDismissed, PromoBar } from "~/components/layout/promo-bar";
+import { SandboxNotice } from "~/components/layout/sandbox-notice";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { useNonce } from "~/components/nonce";
@@ -39,6 +40,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     user: await getCurrentUser(request),
     // What every page may show of the shop's settings: read once here, used through useShopSettings().
     settings: publicSettings(await readSettings(services(context).db)),
+    // The sandbox takes no money: every page says so (PAYMENTS in config.server.ts).
+    sandboxPayments: services(context).payments.name === "sandbox",
   };
 }
 
@@ -84,12 +87,14 @@ export function Layout({ children }: { children: ReactNode }) {
         {adminArea ? (
           <>
             <SkipLink />
+            {rootData?.sandboxPayments && <SandboxNotice />}
             {children}
           </>
         ) : (
           <ConsentProvider analytics={rootData?.analytics ?? {}}>
             {/* After the cookie banner, which the provider puts first while it waits for an answer. */}
             <SkipLink />
+            {rootData?.sandboxPayments && <SandboxNotice />}
             <PromoBar initiallyDismissed={rootData?.promoDismissed ?? false} />
             <SiteHeader />
             <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">

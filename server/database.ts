@@ -5,22 +5,27 @@ import { connectDatabase, type Database, disconnectDatabase } from "../app/db/cl
 import { applyMigrations } from "../app/db/migrate.server";
 import { logger } from "../app/logger.server";
 import { startEmbeddedPostgres } from "./embedded-postgres";
+import { superviseEmbeddedPostgres } from "./embedded-postgres-supervisor";
 
 export type OpenDatabase = { db: Database; pool: pg.Pool; url: string; close: () => Promise<void> };
 
 /**
  * Connects to DATABASE_URL, or starts the embedded PostgreSQL under DATA_DIR when it is unset,
- * and brings the schema up to date.
+ * and brings the schema up to date. With `onDatabaseLost` (the shop's primary process), an embedded
+ * server that stops by itself is started again, and `onDatabaseLost` is told when it cannot be.
  */
-export async function openDatabase(config: Config): Promise<OpenDatabase> {
+export async function openDatabase(
+  config: Config,
+  { onDatabaseLost }: { onDatabaseLost?: (reason: string) => void } = {},
+): Promise<OpenDatabase> {
   let url = config.databaseUrl;
   let stopEmbedded: (() => Promise<void>) | undefined;
   if (!url) {
-    const embedded = await startEmbeddedPostgres({
-      dir: path.join(config.dataDir, "pg"),
-      port: config.embeddedPgPort,
-      database: "vetrina",
-    });
+    const start = () =>
+      startEmbeddedPostgres({ dir: path.join(config.dataDir, "pg"), port: config.embeddedPgPort, database: "vetrina" });
+    const embedded = onDatabaseLost
+      ? await superviseEmbeddedPostgres(start, { onGiveUp: onDatabaseLost })
+      : await start();
     url = embedded.url;
     stopEmbedded = embedded.stop;
     logger.info({ port: config.embeddedPgPort, dir: config.dataDir }, "embedded PostgreSQL started");

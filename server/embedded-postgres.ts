@@ -1,3 +1,4 @@
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, statSync } from "node:fs";
 import fs from "node:fs/promises";
@@ -13,7 +14,12 @@ import { onFreePort } from "./free-port";
 // failing test run green. Whoever starts a database here stops it, so those hooks come off.
 for (const event of asyncExitHook.hookedEvents()) asyncExitHook.unhookEvent(event);
 
-export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
+export type EmbeddedDatabase = {
+  url: string;
+  stop: () => Promise<void>;
+  /** Resolves when the server's process has ended, stopped by `stop` or otherwise (killed, crashed). */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+};
 
 type Options = {
   /** Folder holding the cluster (`<dir>/PG_VERSION` once initialised) and its password file. */
@@ -70,9 +76,12 @@ export async function startEmbeddedPostgres({ dir, port, database, log }: Option
     await admin.end();
   }
 
+  const exited = processEnd(server);
   return {
     url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`,
-    stop: () => server.stop(),
+    // The package's stop waits for an exit that, for a server already gone, never comes.
+    stop: () => Promise.race([server.stop(), exited]).then(() => undefined),
+    exited,
   };
 }
 
@@ -82,6 +91,18 @@ export async function startEmbeddedPostgres({ dir, port, database, log }: Option
  */
 export function startEmbeddedPostgresOnFreePort(options: Omit<Options, "port">): Promise<EmbeddedDatabase> {
   return onFreePort((port) => startEmbeddedPostgres({ ...options, port }));
+}
+
+/** When the postmaster the package started ends (it keeps the child process to itself). */
+function processEnd(server: EmbeddedPostgres): EmbeddedDatabase["exited"] {
+  const postmaster = (server as unknown as { process?: ChildProcess }).process;
+  return new Promise((resolve) => {
+    if (!postmaster || postmaster.exitCode !== null || postmaster.signalCode !== null) {
+      resolve({ code: postmaster?.exitCode ?? null, signal: postmaster?.signalCode ?? null });
+      return;
+    }
+    postmaster.once("exit", (code, signal) => resolve({ code, signal }));
+  });
 }
 
 async function readOrCreatePassword(file: string): Promise<string> {

@@ -7,8 +7,19 @@ import { connectTestDatabase } from "../tests/integration/database";
 import { healthProbes } from "./health";
 
 // The probes answer over HTTP as a load balancer would ask them.
-async function probe(db: Database, path: string, draining = false): Promise<{ status: number; text: string }> {
-  const app = express().use(healthProbes(db, () => draining));
+async function probe(
+  db: Database,
+  path: string,
+  draining = false,
+  beyondRepair: string | null = null,
+): Promise<{ status: number; text: string }> {
+  const app = express().use(
+    healthProbes(
+      db,
+      () => draining,
+      () => beyondRepair,
+    ),
+  );
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   try {
@@ -30,6 +41,14 @@ describe("health probes", () => {
   it("say not ready while the process is stopping, and the process still up", async () => {
     expect(await probe(db, "/readyz", true)).toEqual({ status: 503, text: "In chiusura." });
     expect(await probe(db, "/healthz", true)).toEqual({ status: 200, text: "ok" });
+  });
+
+  it("say the process must be restarted once it cannot recover by itself", async () => {
+    const reason = "The embedded PostgreSQL stopped and could not be started again after 5 tries: …";
+    expect(await probe(db, "/healthz", true, reason)).toEqual({
+      status: 503,
+      text: "Il database incorporato non riparte: il negozio va riavviato.",
+    });
   });
 
   it("say not ready, in Italian, while a migration is still to be applied", async () => {

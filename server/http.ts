@@ -44,12 +44,17 @@ export function createHttpServer(app: express.Express, timeouts = slowClientTime
  * The Express app around React Router: static files, headers, request log, the shop itself. Every
  * request's loaders and actions reach `services` through React Router's context. `isDraining` is
  * true once the process is stopping (server/index.ts): answers then close their connection.
+ * `beyondRepair` says why the process cannot recover by itself (/healthz then fails), or null.
  * `guestPages`, when given, serves the pages that are the same for every guest from memory.
  */
 export async function createHttpApp(
   config: Config,
   services: Services,
-  { isDraining = () => false, guestPages }: { isDraining?: () => boolean; guestPages?: GuestPageCache } = {},
+  {
+    isDraining = () => false,
+    beyondRepair,
+    guestPages,
+  }: { isDraining?: () => boolean; beyondRepair?: () => string | null; guestPages?: GuestPageCache } = {},
 ): Promise<express.Express> {
   const getLoadContext = () => requestContext(services);
   const app = express();
@@ -61,7 +66,7 @@ export async function createHttpApp(
   app.use(securityHeaders(config.env === "production"));
   // Before the request log: probes every few seconds would drown it.
   app.use(closeConnectionsWhileDraining(isDraining));
-  app.use(healthProbes(services.db, isDraining));
+  app.use(healthProbes(services.db, isDraining, beyondRepair));
   app.use(requestLog());
   app.use(validHost());
   app.use(allowedMethods());

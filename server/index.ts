@@ -23,6 +23,18 @@ import { startStorefrontCaches } from "./storefront-caches";
 // HTTP on the same port (Node's cluster hands them the connections). With one web process, the
 // primary serves HTTP itself.
 
+/**
+ * Why this process can no longer recover by itself (its embedded database could not be started
+ * again), or null: /healthz fails once it is set, while the process stops with exit code 1. The
+ * primary sets it and tells its web processes.
+ */
+let beyondRepair: string | null = null;
+
+type BeyondRepairMessage = { beyondRepair: string };
+
+const isBeyondRepairMessage = (message: unknown): message is BeyondRepairMessage =>
+  typeof (message as Partial<BeyondRepairMessage> | null)?.beyondRepair === "string";
+
 function shopServices(config: Config, database: OpenDatabase, files: FileStore): Services {
   return {
     db: database.db,
@@ -38,7 +50,11 @@ function shopServices(config: Config, database: OpenDatabase, files: FileStore):
 async function serveHttp(config: Config, database: OpenDatabase, services: Services) {
   let draining = false;
   const caches = await startStorefrontCaches(database.pool);
-  const app = await createHttpApp(config, services, { isDraining: () => draining, guestPages: caches.pages });
+  const app = await createHttpApp(config, services, {
+    isDraining: () => draining,
+    beyondRepair: () => beyondRepair,
+    guestPages: caches.pages,
+  });
   const server = await new Promise<Server>((resolve) => {
     const listening = createHttpServer(app).listen(config.port, config.host, () => resolve(listening));
   });
@@ -64,13 +80,14 @@ async function serveHttp(config: Config, database: OpenDatabase, services: Servi
   };
 }
 
+/** Stops on SIGINT or SIGTERM (exit code 0), or when the returned function is called, with its exit code. */
 function onStopSignal(stop: (signal: string) => Promise<void>) {
   let stopping = false;
-  const once = (signal: string) => {
+  const once = (signal: string, exitCode = 0) => {
     if (stopping) return;
     stopping = true;
     void stop(signal).then(
-      () => process.exit(0),
+      () => process.exit(exitCode),
       (error: unknown) => {
         logger.error({ err: error }, "stop failed");
         process.exit(1);
@@ -83,7 +100,16 @@ function onStopSignal(stop: (signal: string) => Promise<void>) {
 }
 
 async function runPrimary(config: Config): Promise<void> {
-  const database = await openDatabase(config);
+  // Until the shop serves, a database beyond repair ends the start at once; afterwards the shop
+  // stops as on SIGTERM, with exit code 1 (stopBeyondRepair is replaced below).
+  let stopBeyondRepair = (): void => process.exit(1);
+  const database = await openDatabase(config, {
+    onDatabaseLost: (reason) => {
+      beyondRepair = reason;
+      logger.fatal({ reason }, "the shop cannot recover by itself: stopping");
+      stopBeyondRepair();
+    },
+  });
   let mailWorker: MailWorker | undefined;
   let scheduler: Scheduler | undefined;
   let services: Services;
@@ -123,11 +149,12 @@ async function runPrimary(config: Config): Promise<void> {
       throw error;
     });
     announce();
-    onStopSignal(async (signal) => {
+    const stop = onStopSignal(async (signal) => {
       logShutdown(config, signal);
       await http.stop();
       await stopBackground();
     });
+    stopBeyondRepair = () => stop("beyond repair", 1);
     return;
   }
 
@@ -154,10 +181,11 @@ async function runPrimary(config: Config): Promise<void> {
   };
   for (let index = 0; index < config.webProcesses; index++) fork();
 
-  onStopSignal(async (signal) => {
+  const liveWorkers = () => Object.values(cluster.workers ?? {}).flatMap((worker) => (worker ? [worker] : []));
+  const stop = onStopSignal(async (signal) => {
     stopping = true;
     logShutdown(config, signal);
-    const workers = Object.values(cluster.workers ?? {}).flatMap((worker) => (worker ? [worker] : []));
+    const workers = liveWorkers();
     await Promise.all(
       workers.map(
         (worker) =>
@@ -170,9 +198,18 @@ async function runPrimary(config: Config): Promise<void> {
     );
     await stopBackground();
   });
+  stopBeyondRepair = () => {
+    // Their /healthz fails too while they drain.
+    const message: BeyondRepairMessage = { beyondRepair: beyondRepair ?? "" };
+    for (const worker of liveWorkers()) worker.send(message);
+    stop("beyond repair", 1);
+  };
 }
 
 async function runWebProcess(config: Config): Promise<void> {
+  process.on("message", (message) => {
+    if (isBeyondRepairMessage(message)) beyondRepair = message.beyondRepair;
+  });
   const database = await openDatabase(config);
   const http = await serveHttp(config, database, shopServices(config, database, fileStoreFor(config))).catch(
     async (error: unknown) => {

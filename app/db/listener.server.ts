@@ -13,26 +13,34 @@ export type ChannelListener = {
  * Holds one pooled connection on LISTEN `channel` and calls `onNotification` for each
  * notification. A lost connection (the database stopping) calls `onLost`, so the caller can stop
  * trusting what it kept, and is opened again by `reconnect()`, which the caller's own timer calls.
+ * `onListening` runs on each new connection before it counts as listening, e.g. to take a session
+ * lock that lives exactly as long as the connection.
  */
 export async function listenToChannel(
   pool: pg.Pool,
   channel: string,
-  handlers: { onNotification: () => void; onLost?: () => void; name: string },
+  handlers: {
+    onNotification: () => void;
+    onLost?: () => void;
+    onListening?: (client: pg.PoolClient) => Promise<void>;
+    name: string;
+  },
 ): Promise<ChannelListener> {
   let stopped = false;
-  // The LISTEN connection while it lives, and how to give it back to the pool exactly once.
-  let current: { client: pg.PoolClient; release: (error?: Error) => void } | null = null;
+  // The LISTEN connection while it lives, and how to give it back to the pool exactly once. It is
+  // closed rather than reused (`destroy`): whatever `onListening` took on it must end with it.
+  let current: { client: pg.PoolClient; release: (destroy?: Error | boolean) => void } | null = null;
   let connecting: Promise<void> | null = null;
 
   const connect = () => {
     connecting ??= (async () => {
       if (current || stopped) return;
-      let release: ((error?: Error) => void) | undefined;
+      let release: ((destroy?: Error | boolean) => void) | undefined;
       try {
         const client = await pool.connect();
         let released = false;
-        release = (error) => {
-          if (!released) client.release(error);
+        release = (destroy = true) => {
+          if (!released) client.release(destroy);
           released = true;
         };
         const giveBack = release;
@@ -47,6 +55,7 @@ export async function listenToChannel(
         });
         client.on("notification", handlers.onNotification);
         await client.query(`LISTEN ${channel}`);
+        await handlers.onListening?.(client);
         if (stopped) return giveBack();
         current = { client, release: giveBack };
       } catch (error) {

@@ -1035,6 +1035,26 @@ export const sandboxPaymentSessions = pgTable("sandbox_payment_sessions", {
 });
 
 /**
+ * The sandbox's webhook events, kept as Stripe keeps its own: each is delivered to the shop until
+ * the shop acknowledges it (`deliveredAt`), retried with back-off, so a payment taken while the shop
+ * was stopping is still heard.
+ */
+export const sandboxPaymentEvents = pgTable(
+  "sandbox_payment_events",
+  {
+    id: text("id").primaryKey(),
+    sessionId: text("session_id").notNull(),
+    /** The event's JSON as delivered, signed anew at each delivery. */
+    body: text("body").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("sandbox_payment_events_due_idx").on(table.nextAttemptAt).where(sql`${table.deliveredAt} is null`)],
+);
+
+/**
  * The sandbox courier's own parcels (modules/shipping/sandbox.server.ts), kept like a courier
  * keeps them, so it can find, delete and close them as GLS would.
  */
@@ -1156,6 +1176,11 @@ export const outgoingEmails = pgTable(
     listUnsubscribeUrl: text("list_unsubscribe_url"),
     // The request id or job run id that queued it, as in their log lines: the worker logs it on delivery.
     queuedBy: text("queued_by"),
+    // Fixed when queued and sent with every try: a copy sent again after a crash is one message to mail clients.
+    messageId: text("message_id").notNull().unique(),
+    // The mail worker holding the claim (its advisory lock's key), so a restarted shop can tell a
+    // claim of a dead worker and send it at once rather than after the lease.
+    claimedBy: integer("claimed_by"),
     status: text("status", { enum: mailStatuses }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),

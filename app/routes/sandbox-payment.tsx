@@ -1,10 +1,9 @@
 import { CircleAlert, CreditCard, FlaskConical, Lock } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { logger } from "~/logger.server";
 import { readForm } from "~/modules/forms/read-form.server";
 import type { PaymentProvider } from "~/modules/payments/provider";
-import type { SandboxProvider } from "~/modules/payments/sandbox.server";
-import { handlePaymentWebhook } from "~/modules/payments/webhook.server";
+import { isSandbox, type SandboxProvider } from "~/modules/payments/sandbox.server";
+import { webhookReceiver } from "~/modules/payments/webhook.server";
 import { formatDate, formatEuro } from "~/modules/shop/constants";
 import { shop } from "~/modules/shop/identity";
 import { services } from "~/services.server";
@@ -19,8 +18,8 @@ export function meta() {
 }
 
 function sandboxOf(provider: PaymentProvider): SandboxProvider {
-  if (provider.name !== "sandbox") throw data(null, { status: 404 });
-  return provider as SandboxProvider;
+  if (!isSandbox(provider)) throw data(null, { status: 404 });
+  return provider;
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -50,17 +49,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!found) throw data(null, { status: 404 });
 
   const { session, event } = await sandbox.act(found.id, intent);
-  if (event) {
-    // Delivered as a provider delivers its webhook; if the shop cannot take it now, the return page
-    // asks the provider again, as it does after Stripe.
-    const delivered = await handlePaymentWebhook(svc, Buffer.from(event.body), event.headers).catch(
-      (error: unknown) => {
-        logger.error({ err: error }, "sandbox event not delivered");
-        return null;
-      },
-    );
-    if (delivered?.status !== 200) logger.warn({ sessionId: session.id }, "sandbox event refused by the shop");
-  }
+  // Delivered at once, as a provider delivers its webhook; if the shop cannot take it now, the
+  // sandbox delivers it again later (the delivery job), and the return page asks the provider too.
+  if (event) await sandbox.deliverEvents(webhookReceiver(svc), event.id);
   if (session.state === "paid") throw redirect(session.successUrl);
   if (session.state === "failed" || session.state === "expired") throw redirect(session.cancelUrl);
   return { declined: true };

@@ -1,6 +1,7 @@
 import { test as base, expect, type Page } from "@playwright/test";
 import { formatAddress, shop } from "../../app/modules/shop/identity";
 import { formatOpeningHours } from "../../app/modules/shop/opening-hours";
+import { createUser, logIn } from "./support/accounts";
 import { cartItem, everydayProduct } from "./support/demo-products";
 import { skipCookieBannerAndPopup } from "./support/page";
 
@@ -198,6 +199,22 @@ test("the promo bar stays closed once dismissed, across navigation and reloads",
   // A full page load: the server already leaves the bar out.
   await page.goto("/privacy");
   await expect(promo).toHaveCount(0);
+});
+
+test("a shop on the payment sandbox says so above the storefront and the admin", async ({ page }) => {
+  // The run's server takes its payments in the sandbox (PAYMENTS=sandbox in playwright.config.ts).
+  const notice = page.getByRole("complementary", { name: "Negozio di prova" });
+  await visit(page, "/");
+  await expect(notice).toHaveText("Negozio di prova: nessun pagamento reale");
+  await expect(notice).toBeInViewport();
+  await page.goto(`/product/${everydayProduct.id}`);
+  await expect(notice).toBeVisible();
+
+  await logIn(page, await createUser("admin", "Ada Admin"));
+  await page.goto("/admin/orders");
+  await expect(page.getByRole("heading", { name: "Gestione Ordini" })).toBeVisible();
+  await expect(notice).toHaveText("Negozio di prova: nessun pagamento reale");
+  await expect(notice).toBeInViewport();
 });
 
 test("footer: links, contacts, opening hours, payments, newsletter and seller identity", async ({ page }) => {

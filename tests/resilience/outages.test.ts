@@ -8,11 +8,14 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RECONCILE_AFTER_MINUTES } from "../../app/modules/payments/payment-sessions.server";
 import { freePort } from "../../server/free-port";
 import { FakeStripe } from "../support/fake-stripe";
 import { startSmtpSink } from "../support/smtp-sink";
 import { type AppInstance, startAppInstance } from "./support/app-instance";
+import { placeForPayment } from "./support/checkout";
 import { startTestPostgres, type TestPostgres } from "./support/database";
+import { Visitor } from "./support/visitor";
 
 const outageTitle = "Il negozio è momentaneamente non disponibile";
 
@@ -164,6 +167,9 @@ async function until<T>(what: string, limitMs: number, check: () => Promise<T | 
   }
   throw new Error(`${what}: not within ${limitMs / 1000} s`);
 }
+
+/** The cart line every shopper buys. */
+const line = () => ({ id: variant.productId, size: variant.size, color: variant.color, quantity: 1 });
 
 const query = async <T>(text: string, values: unknown[] = []) =>
   (await (sql as pg.Pool).query(text, values)).rows as T[];
@@ -386,6 +392,39 @@ describe("a payment webhook while the database is down", () => {
         order?.id,
       ]),
     ).toHaveLength(1);
+    const received = sink as NonNullable<typeof sink>;
+    await until("the order's confirmation", 30_000, async () =>
+      received.messages.some((message) => message.to.includes(shopper.email)),
+    );
+    expect(received.messages.filter((message) => message.to.includes(shopper.email))).toHaveLength(1);
+  });
+});
+
+describe("a Stripe payment whose webhook never arrives", () => {
+  it("is settled by the reconciliation job, which asks Stripe, with one confirmation", async () => {
+    const shopper = nextShopper();
+    personalData.push(shopper.email, shopper.ip);
+    const placed = await placeForPayment(new Visitor(app.url, shopper.ip), line(), shopper.email);
+    const session = [...stripe.sessions.values()].at(-1);
+    if (!session) throw new Error("no Stripe session opened");
+    expect(placed.headers.get("location")).toBe(session.url);
+    // Paid at Stripe; the webhook endpoint is misconfigured, so no event reaches the shop.
+    expect(stripe.pay(session.id)).toBe(true);
+
+    // The clock driven: the payment is older than the few minutes a webhook may take, and the job due.
+    await query(`UPDATE payments SET created_at = now() - make_interval(mins => $2) WHERE session_id = $1`, [
+      session.id,
+      RECONCILE_AFTER_MINUTES + 1,
+    ]);
+    await query("UPDATE scheduled_jobs SET next_run_at = now() WHERE name = 'payment-reconciliation'");
+    const order = await until("the order paid", 30_000, async () => {
+      const [found] = await query<{ id: string; status: string; payment_status: string }>(
+        "SELECT id, status, payment_status FROM orders WHERE email = $1",
+        [shopper.email],
+      );
+      return found?.payment_status === "paid" ? found : null;
+    });
+    expect(order.status).toBe("processing");
     const received = sink as NonNullable<typeof sink>;
     await until("the order's confirmation", 30_000, async () =>
       received.messages.some((message) => message.to.includes(shopper.email)),

@@ -1,12 +1,15 @@
 import { deleteExpiredCheckoutSessions } from "~/modules/checkout/sessions.server";
 import { endLapsedReservations } from "~/modules/orders/reservations.server";
-import { expireOverduePayments } from "~/modules/payments/payment-sessions.server";
+import { expireOverduePayments, reconcilePendingPayments } from "~/modules/payments/payment-sessions.server";
+import { isSandbox } from "~/modules/payments/sandbox.server";
+import { webhookReceiver } from "~/modules/payments/webhook.server";
 import { deleteExpiredRateLimits } from "~/modules/security/rate-limit.server";
 import type { Services } from "~/services.server";
 import type { Job } from "./scheduler.server";
 
 /** The shop's scheduled jobs, run by server/index.ts on every instance and claimed by one. */
-export function shopJobs({ db, payments, clock, publicUrl }: Services): Job[] {
+export function shopJobs(services: Services): Job[] {
+  const { db, payments, clock, publicUrl } = services;
   return [
     {
       // Unpaid orders end soon after their payment session does, and their stock goes back.
@@ -14,6 +17,22 @@ export function shopJobs({ db, payments, clock, publicUrl }: Services): Job[] {
       everySeconds: 60,
       run: () => expireOverduePayments(db, payments, clock.now(), publicUrl),
     },
+    {
+      // A payment whose webhook never arrived is asked about at the provider and settled.
+      name: "payment-reconciliation",
+      everySeconds: 120,
+      run: () => reconcilePendingPayments(db, payments, clock.now(), publicUrl),
+    },
+    // The sandbox delivers its events again until the shop acknowledges them, as Stripe does.
+    ...(isSandbox(payments)
+      ? [
+          {
+            name: "sandbox-webhook-delivery",
+            everySeconds: 10,
+            run: () => payments.deliverEvents(webhookReceiver(services)),
+          },
+        ]
+      : []),
     {
       // Reservations not collected in time give their articles back to the shop.
       name: "reservation-lapse",

@@ -1,11 +1,18 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outgoingEmails } from "~/db/schema";
 import { inLogScope } from "~/logger.server";
 import { connectTestDatabase } from "../../../tests/integration/database";
 import { startSmtpSink } from "../../../tests/support/smtp-sink";
 import { composeEmail } from "./compose";
-import { deliverDueEmails, enqueueEmail, retryDelaySeconds, serverRetryDelayMs } from "./queue.server";
+import {
+  deliverDueEmails,
+  enqueueEmail,
+  holdClaimLock,
+  releaseAbandonedClaims,
+  retryDelaySeconds,
+  serverRetryDelayMs,
+} from "./queue.server";
 import { smtpTransport } from "./transport.server";
 
 const db = connectTestDatabase();
@@ -82,6 +89,70 @@ describe("the e-mail queue", () => {
     expect(rounds.reduce((total, round) => total + round.sent, 0)).toBe(5);
     const rows = await db.select().from(outgoingEmails).where(inArray(outgoingEmails.id, ids));
     expect(rows.every((row) => row.status === "sent" && row.attempts === 1)).toBe(true);
+  });
+});
+
+describe("after a crash", () => {
+  const transport = () => smtpTransport(`smtp://127.0.0.1:${sink.port}`, "Vetrina <info@example.it>");
+  const rowOf = async (id: number) => (await db.select().from(outgoingEmails).where(eq(outgoingEmails.id, id)))[0];
+
+  it("sends a copy of an e-mail with the Message-ID fixed when it was queued, so mail clients keep one", async () => {
+    const id = await enqueueEmail(db, message("doppia@example.it"));
+    const queued = await rowOf(id);
+    expect(queued?.messageId).toMatch(/^<[0-9a-f-]{36}@vetrinafossano\.it>$/);
+    expect(await deliverDueEmails(db, transport())).toMatchObject({ sent: 1 });
+    // What the database going away between the sending and its record leaves: the e-mail due again.
+    await db
+      .update(outgoingEmails)
+      .set({ status: "pending", nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(outgoingEmails.id, id));
+    expect(await deliverDueEmails(db, transport())).toMatchObject({ sent: 1 });
+
+    const copies = sink.messages.filter((email) => email.to.includes("doppia@example.it"));
+    expect(copies.map((email) => email.headers["message-id"])).toEqual([queued?.messageId, queued?.messageId]);
+    // Another e-mail has another id.
+    const other = await rowOf(await enqueueEmail(db, message("doppia@example.it")));
+    expect(other?.messageId).not.toBe(queued?.messageId);
+  });
+
+  it("gives back at once the claims of a worker that is gone, and leaves a live worker's until the lease ends", async () => {
+    const [live, gone] = await Promise.all(
+      ["viva", "morta"].map((who) => enqueueEmail(db, message(`${who}@example.it`))),
+    );
+    // Two workers' connections holding their claim locks; each has an e-mail claimed mid-send.
+    const workers = await Promise.all(
+      [1001, 1002].map(async (key) => {
+        const client = await db.$client.connect();
+        await holdClaimLock(client, key);
+        return client;
+      }),
+    );
+    const claim = (id: number, key: number) =>
+      db.execute(
+        sql`UPDATE outgoing_emails SET claimed_by = ${key}, next_attempt_at = now() + interval '5 minutes' WHERE id = ${id}`,
+      );
+    await claim(live as number, 1001);
+    await claim(gone as number, 1002);
+    try {
+      expect(await releaseAbandonedClaims(db)).toBe(0);
+
+      // The second worker's process dies: its connection, and the lock with it, go.
+      workers[1]?.release(true);
+      let released = 0;
+      // The server ends the session a moment after the connection closes.
+      for (let attempt = 0; attempt < 50 && released === 0; attempt++) {
+        released = await releaseAbandonedClaims(db);
+        if (released === 0) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(released).toBe(1);
+      const [liveRow, goneRow] = [await rowOf(live as number), await rowOf(gone as number)];
+      expect(goneRow).toMatchObject({ status: "pending", claimedBy: null });
+      expect(goneRow?.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+      expect(liveRow).toMatchObject({ claimedBy: 1001 });
+      expect(liveRow?.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 60_000);
+    } finally {
+      workers[0]?.release(true);
+    }
   });
 });
 

@@ -1,15 +1,27 @@
+import { randomInt, randomUUID } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type pg from "pg";
 import type { Queryable } from "~/db/client.server";
 import { listenToChannel } from "~/db/listener.server";
 import { outgoingEmails } from "~/db/schema";
 import { currentLogId, logger, withoutPersonalData } from "~/logger.server";
+import { shop } from "~/modules/shop/identity";
 import type { MailMessage } from "./message";
 import { MailServerUnavailable, type MailTransport } from "./transport.server";
 
 const channel = "outgoing_emails";
-/** A claimed e-mail is left alone by other workers for this long, in case its sender dies mid-send. */
+/**
+ * A claimed e-mail is left alone by other workers for this long, in case its sender dies mid-send
+ * where nobody can tell (its machine gone with its connection still open). A worker that is known to
+ * be dead, its claim lock gone, gives its claims back at once (releaseAbandonedClaims).
+ */
 const leaseSeconds = 300;
+/**
+ * The advisory-lock space of the mail workers' claim locks (PostgreSQL's two-key form, apart from
+ * the one-key locks of migrations and the first start): each worker holds (space, its key) for as
+ * long as its connection lives, and tags its claims with the key.
+ */
+const workerLockSpace = 0x6d61696c; // "mail"
 /** After this many failed attempts (about two days of retries) an e-mail is marked failed. */
 const maxAttempts = 50;
 const batchSize = 20;
@@ -36,6 +48,7 @@ export async function enqueueEmail(db: Queryable, message: MailMessage): Promise
   const [row] = await db
     .insert(outgoingEmails)
     .values({
+      messageId: `<${randomUUID()}@${shop.email.split("@")[1]}>`,
       toAddress: message.to,
       replyTo: message.replyTo ?? null,
       listUnsubscribeUrl: message.listUnsubscribeUrl ?? null,
@@ -59,11 +72,17 @@ export type DeliveryRound = {
 /**
  * Sends every e-mail that is due, through `transport`. An e-mail the server refuses waits longer
  * after each refusal (retryDelaySeconds); a server that cannot be reached ends the round, and the
- * e-mails stay due, unharmed, for when it is back: an outage of any length loses none.
+ * e-mails stay due, unharmed, for when it is back: an outage of any length loses none. `claimant`:
+ * the key of the worker's claim lock, when it holds one (startMailWorker).
  */
-export async function deliverDueEmails(db: Queryable, transport: MailTransport): Promise<DeliveryRound> {
+export async function deliverDueEmails(
+  db: Queryable,
+  transport: MailTransport,
+  claimant: number | null = null,
+): Promise<DeliveryRound> {
   const claimed = await db.execute<{
     id: number;
+    message_id: string;
     to_address: string;
     reply_to: string | null;
     subject: string;
@@ -73,7 +92,7 @@ export async function deliverDueEmails(db: Queryable, transport: MailTransport):
     attempts: number;
     queued_by: string | null;
   }>(sql`
-    UPDATE outgoing_emails SET next_attempt_at = now() + make_interval(secs => ${leaseSeconds})
+    UPDATE outgoing_emails SET next_attempt_at = now() + make_interval(secs => ${leaseSeconds}), claimed_by = ${claimant}
     WHERE id IN (
       SELECT id FROM outgoing_emails
       WHERE status = 'pending' AND next_attempt_at <= now()
@@ -81,7 +100,7 @@ export async function deliverDueEmails(db: Queryable, transport: MailTransport):
       LIMIT ${batchSize}
       FOR UPDATE SKIP LOCKED
     )
-    RETURNING id, to_address, reply_to, subject, text_body, html_body, list_unsubscribe_url, attempts, queued_by`);
+    RETURNING id, message_id, to_address, reply_to, subject, text_body, html_body, list_unsubscribe_url, attempts, queued_by`);
 
   let sent = 0;
   let failed = 0;
@@ -89,6 +108,7 @@ export async function deliverDueEmails(db: Queryable, transport: MailTransport):
     const logged = { emailId: email.id, queuedBy: email.queued_by };
     try {
       await transport.send({
+        messageId: email.message_id,
         to: email.to_address,
         subject: email.subject,
         text: email.text_body,
@@ -98,7 +118,7 @@ export async function deliverDueEmails(db: Queryable, transport: MailTransport):
       });
       await db
         .update(outgoingEmails)
-        .set({ status: "sent", sentAt: new Date(), attempts: email.attempts + 1, lastError: null })
+        .set({ status: "sent", sentAt: new Date(), attempts: email.attempts + 1, lastError: null, claimedBy: null })
         .where(eq(outgoingEmails.id, email.id));
       logger.info(logged, "e-mail sent");
       sent++;
@@ -109,7 +129,7 @@ export async function deliverDueEmails(db: Queryable, transport: MailTransport):
         const untried = claimed.rows.slice(index).map((row) => row.id);
         await db
           .update(outgoingEmails)
-          .set({ nextAttemptAt: sql`now()`, lastError: reason.slice(0, 500) })
+          .set({ nextAttemptAt: sql`now()`, lastError: reason.slice(0, 500), claimedBy: null })
           .where(and(inArray(outgoingEmails.id, untried), eq(outgoingEmails.status, "pending")));
         logger.warn({ ...logged, reason: withoutPersonalData(reason) }, "mail server unavailable, e-mail kept");
         return { sent, failed, serverUnavailable: true };
@@ -122,6 +142,7 @@ export async function deliverDueEmails(db: Queryable, transport: MailTransport):
           lastError: reason.slice(0, 500),
           status: attempts >= maxAttempts ? "failed" : "pending",
           nextAttemptAt: sql`now() + make_interval(secs => ${retryDelaySeconds(attempts)})`,
+          claimedBy: null,
         })
         .where(and(eq(outgoingEmails.id, email.id), eq(outgoingEmails.status, "pending")));
       logger.warn({ ...logged, attempts, reason: withoutPersonalData(reason) }, "e-mail not sent, will retry");
@@ -131,13 +152,39 @@ export async function deliverDueEmails(db: Queryable, transport: MailTransport):
   return { sent, failed, serverUnavailable: false };
 }
 
+/**
+ * Gives back, due at once, the claims of mail workers that are gone: those whose claim lock no
+ * session holds any more (their process died, their connection closed with it). Claims of a live
+ * worker, and claims made without a lock, keep their lease. Returns how many were given back.
+ */
+export async function releaseAbandonedClaims(db: Queryable): Promise<number> {
+  const released = await db.execute(sql`
+    UPDATE outgoing_emails SET next_attempt_at = now(), claimed_by = NULL
+    WHERE status = 'pending' AND claimed_by IS NOT NULL AND next_attempt_at > now()
+      AND NOT EXISTS (
+        SELECT 1 FROM pg_locks
+        WHERE locktype = 'advisory' AND granted AND objsubid = 2
+          AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
+          AND classid = ${workerLockSpace}::oid AND objid = outgoing_emails.claimed_by::oid
+      )
+    RETURNING id`);
+  return released.rows.length;
+}
+
+/** Takes a mail worker's claim lock on `client`: it lives exactly as long as that connection. */
+export async function holdClaimLock(client: pg.ClientBase, key: number): Promise<void> {
+  await client.query("SELECT pg_advisory_lock($1, $2)", [workerLockSpace, key]);
+}
+
 export type MailWorker = { stop: () => Promise<void> };
 
 /**
  * Delivers queued e-mail in the background: at once when an e-mail is enqueued (LISTEN/NOTIFY),
  * and every `pollMs` for retries. A mail server away pauses delivery (serverRetryDelayMs); the
  * database away fails a round, logged, and the next poll tries again; the listening connection,
- * lost with a database restart, is opened again at the next poll.
+ * lost with a database restart, is opened again at the next poll. The listening connection also
+ * holds the worker's claim lock: at start and at every poll the claims of dead workers (a crash of
+ * this shop before its restart, another instance lost) are given back and sent at once.
  */
 export async function startMailWorker(
   db: Queryable,
@@ -161,7 +208,8 @@ export async function startMailWorker(
       while (again && !stopped && Date.now() >= pausedUntil) {
         again = false;
         try {
-          const round = await deliverDueEmails(db, transport);
+          // Claims are tagged only while the lock is held: untagged, they keep the plain lease.
+          const round = await deliverDueEmails(db, transport, listener.listening ? claimKey : null);
           if (round.serverUnavailable) {
             serverDownRounds++;
             const delay = serverRetryDelayMs(serverDownRounds);
@@ -184,12 +232,26 @@ export async function startMailWorker(
     });
   };
 
-  const listener = await listenToChannel(pool, channel, { onNotification: run, name: "mail worker" });
+  const releaseAbandoned = async () => {
+    const released = await releaseAbandonedClaims(db).catch((error: unknown) => {
+      logger.warn({ err: error }, "claims of stopped mail workers not checked");
+      return 0;
+    });
+    if (released > 0) logger.info({ released }, "e-mails claimed by a stopped mail worker are due again");
+  };
+  // Random among the shop's workers, past and present: a dead worker's key is never reused by a live one.
+  const claimKey = randomInt(1, 2 ** 31 - 1);
+  const listener = await listenToChannel(pool, channel, {
+    onNotification: run,
+    onListening: (client) => holdClaimLock(client, claimKey),
+    name: "mail worker",
+  });
   const timer = setInterval(() => {
-    if (listener.listening) run();
-    else void listener.reconnect().then(run);
+    const connected = listener.listening ? Promise.resolve() : listener.reconnect();
+    void connected.then(releaseAbandoned).then(run);
   }, pollMs);
   timer.unref();
+  await releaseAbandoned();
   run();
 
   return {

@@ -1,11 +1,11 @@
-import { and, asc, eq, lte } from "drizzle-orm";
+import { and, asc, eq, gt, isNotNull, lte } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { orders, payments } from "~/db/schema";
 import { logger } from "~/logger.server";
 import { applyOrderEvent } from "~/modules/orders/lifecycle.server";
 import { CARRIER_NAME } from "~/modules/shop/constants";
 import type { PaymentLineItem, PaymentProvider, PaymentSession } from "./provider";
-import { settlePayment } from "./settlement.server";
+import { settleFromProvider, settlePayment } from "./settlement.server";
 
 // The shop's side of a payment session: opening it at the provider for a placed order, and ending
 // the sessions nobody paid. Stock is only ever given back after the provider has confirmed that the
@@ -143,4 +143,60 @@ export async function expireOverduePayments(
     }
   }
   return ended;
+}
+
+/**
+ * A payment left unsettled this long is asked about at its provider: its webhook usually arrives
+ * within seconds, and Stripe's first retries come within minutes; later than that it was lost (the
+ * shop was down, the endpoint misconfigured) and the shopper may have paid all the same.
+ */
+export const RECONCILE_AFTER_MINUTES = 5;
+
+/**
+ * The scheduled job that hears what a lost webhook did not say: every open payment older than
+ * RECONCILE_AFTER_MINUTES and not yet due to expire is looked up at the provider (Stripe: the
+ * Checkout Session) and settled by what it answers, through the same idempotent settlement as the
+ * webhook. Returns how many orders it changed.
+ */
+export async function reconcilePendingPayments(
+  db: Database,
+  provider: PaymentProvider,
+  now: Date,
+  publicUrl: string,
+): Promise<number> {
+  const pending = await db
+    .select({ orderId: payments.orderId, sessionId: payments.sessionId })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.state, "open"),
+        eq(payments.provider, provider.name),
+        isNotNull(payments.sessionId),
+        lte(payments.createdAt, new Date(now.getTime() - RECONCILE_AFTER_MINUTES * 60_000)),
+        // Those past their expiry are the expiry job's, which settles a paid one as paid too.
+        gt(payments.expiresAt, now),
+      ),
+    )
+    .orderBy(asc(payments.createdAt))
+    .limit(100);
+  let changed = 0;
+  for (const { orderId, sessionId } of pending) {
+    try {
+      const settled = await settleFromProvider(
+        db,
+        provider,
+        sessionId as string,
+        "system:payment-reconciliation",
+        publicUrl,
+      );
+      if (settled?.changed) {
+        changed++;
+        logger.warn({ orderId }, "payment settled by reconciliation: its provider's event never arrived");
+      }
+    } catch (error) {
+      // The next run asks again; one provider error must not stop the others.
+      logger.warn({ err: error, orderId }, "pending payment not reconciled yet");
+    }
+  }
+  return changed;
 }

@@ -27,6 +27,8 @@ export type PaymentProviderHarness = {
    * same payment that the shop does not act on ("unrelated"), signed now with the real secret.
    */
   eventFor(kind: "paid" | "failed" | "expired" | "unrelated", sessionId: string): Promise<WebhookDelivery>;
+  /** The adapter as a restarted shop builds it anew from its configuration. */
+  restarted(): PaymentProvider;
   /** Headers that sign `rawBody` as the provider does, at `signedAt` (default now), or with another secret. */
   forge(rawBody: Buffer, options: { signedAt?: Date; wrongSecret?: boolean }): Headers;
   cleanup(): Promise<void>;
@@ -188,6 +190,18 @@ export function paymentProviderContract(name: string, setup: () => Promise<Payme
       expect(state).toMatchObject({ sessionId: session.sessionId, status: "paid", amountCents: 8020 });
       expect(state.reference).toEqual(expect.any(String));
       expect(await harness.provider.retrieveSession(session.sessionId)).toEqual(state);
+    });
+
+    it("tells a restarted shop how its sessions stand, paid or not (what the reconciliation job asks)", async () => {
+      const { input, session: paid } = await openSession();
+      const { session: open } = await openSession();
+      await harness.pay(paid.sessionId);
+      const before = await harness.provider.retrieveSession(paid.sessionId);
+
+      const restarted = harness.restarted();
+      expect(await restarted.retrieveSession(paid.sessionId)).toEqual(before);
+      expect(before).toMatchObject({ orderId: input.orderId, status: "paid", amountCents: 8020 });
+      expect(await restarted.retrieveSession(open.sessionId)).toMatchObject({ status: "open", reference: null });
     });
 
     it("treats an unknown session as an error, not as a state", async () => {

@@ -4,9 +4,9 @@ import type { PaymentProvider } from "./provider";
 import { sandboxPaymentProvider } from "./sandbox.server";
 import { stripePaymentProvider } from "./stripe.server";
 
-/** Stripe Checkout when its keys are set; otherwise the built-in sandbox takes (pretend) payments. */
+/** Stripe Checkout, or the built-in sandbox that takes (pretend) payments, as PAYMENTS chose (config.server.ts). */
 export function paymentProviderFor(config: Config, db: Database): PaymentProvider {
-  return config.stripe
+  return config.payments === "stripe" && config.stripe
     ? stripePaymentProvider(config.stripe)
     : sandboxPaymentProvider(db, { publicUrl: config.publicUrl });
 }

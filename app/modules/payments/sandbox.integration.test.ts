@@ -1,5 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { eq, gte } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import { describe, expect, it } from "vitest";
+import { isDatabaseUnavailable } from "~/db/availability";
+import type { Database } from "~/db/client.server";
+import * as schema from "~/db/schema";
 import { sandboxPaymentSessions } from "~/db/schema";
 import { connectTestDatabase } from "../../../tests/integration/database";
 import { paymentProviderContract } from "./provider.contract";
@@ -58,6 +64,8 @@ paymentProviderContract("sandbox", async () => {
             : await signedEvent(kind === "expired" ? "session.expired" : "session.declined", sessionId);
       return { rawBody: Buffer.from(event.body), headers: event.headers };
     },
+    // A new process: another signing secret, the same table.
+    restarted: () => sandboxPaymentProvider(db, { publicUrl: "http://localhost:3000" }),
     forge(rawBody, { signedAt = new Date(), wrongSecret = false }) {
       const signer = wrongSecret ? otherSandbox : provider;
       const signature = signer.sign(rawBody.toString("utf8"), Math.floor(signedAt.getTime() / 1000));
@@ -67,4 +75,25 @@ paymentProviderContract("sandbox", async () => {
       await db.delete(sandboxPaymentSessions).where(gte(sandboxPaymentSessions.createdAt, startedAt));
     },
   };
+});
+
+describe("the sandbox's payment page", () => {
+  it("finds no session for an unknown id, and tells a database away from it", async () => {
+    const sandbox = sandboxPaymentProvider(db, { publicUrl: "http://localhost:3000" });
+    const unknown = `sbx_cs_${"0".repeat(32)}`;
+    expect(await sandbox.findSession(unknown)).toBeNull();
+    expect(await sandbox.findSession("x\u0000")).toBeNull();
+
+    // A port nothing listens on: the page must answer the shop's 503, not "no such session" (404).
+    const broken = new pg.Pool({ connectionString: "postgres://nobody@127.0.0.1:1/none", max: 1 });
+    const away = sandboxPaymentProvider(drizzle(broken, { schema }) as Database, {
+      publicUrl: "http://localhost:3000",
+    });
+    try {
+      const error = await away.findSession(unknown).catch((failure: unknown) => failure);
+      expect(isDatabaseUnavailable(error)).toBe(true);
+    } finally {
+      await broken.end();
+    }
+  });
 });

@@ -1,7 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { sandboxPaymentSessions } from "~/db/schema";
+import { sandboxPaymentEvents, sandboxPaymentSessions } from "~/db/schema";
+import { logger } from "~/logger.server";
 import {
   type CreateSessionInput,
   InvalidWebhookSignature,
@@ -18,12 +19,33 @@ import {
 // (routes/sandbox-payment.tsx) where a tester pays, is declined or makes the provider fail. It keeps
 // its sessions in its own table, as a real provider keeps them on its side, and tells the shop what
 // happened through events signed like Stripe's (HMAC-SHA256 over "timestamp.body"), which reach the
-// same webhook handling as Stripe's.
+// same webhook handling as Stripe's. As Stripe does, it keeps each event until the shop has
+// acknowledged it and delivers it again meanwhile: the event is written with the payment itself, so a
+// shop stopped between the two still hears of it.
 
 export const SANDBOX_SIGNATURE_HEADER = "vetrina-sandbox-signature";
 const toleranceSeconds = 300;
 const minExpiryMinutes = 30;
 const maxExpiryHours = 24;
+/** Stripe retries an unacknowledged event for three days; so does the sandbox. */
+const eventRetryDays = 3;
+/** An event being delivered is left alone by other deliveries this long (the shop answers in milliseconds). */
+const deliveryLeaseSeconds = 30;
+/** The sandbox's session ids, as createSession makes them. */
+const sessionIdPattern = /^sbx_cs_[0-9a-f]{32}$/;
+/** The events one delivery round takes. */
+const deliveryBatch = 50;
+
+/** Wait before delivering an event again after `attempts` tries: 10 s, 20 s, 40 s … up to an hour. */
+export function eventRetryDelaySeconds(attempts: number): number {
+  return Math.min(10 * 2 ** Math.max(0, attempts - 1), 3600);
+}
+
+/** Where the sandbox delivers its events: the shop's webhook handling. True when the shop acknowledged the event (200). */
+export type WebhookReceiver = (rawBody: Buffer, headers: Headers) => Promise<boolean>;
+
+/** A signed event as delivered: its id, the JSON body and the headers that sign it now. */
+export type SandboxEvent = { id: string; body: string; headers: Headers };
 
 type SandboxRow = typeof sandboxPaymentSessions.$inferSelect;
 
@@ -36,15 +58,26 @@ export type SandboxProvider = PaymentProvider & {
   /**
    * What the tester chose on the payment page. pay: the money is taken. decline: the card is refused,
    * the session stays open for another try. fail: the provider gives up for good. Returns the
-   * signed event to deliver to the shop (none for a decline, as at Stripe), and the session.
+   * session and the signed event the change produced (none for a decline, as at Stripe), stored with
+   * the change: deliverEvents delivers it until the shop acknowledges it.
    */
   act(
     sessionId: string,
     action: "pay" | "decline" | "fail",
-  ): Promise<{ session: SandboxSession; event: { body: string; headers: Headers } | null }>;
+  ): Promise<{ session: SandboxSession; event: SandboxEvent | null }>;
+  /**
+   * Delivers the events the shop has not acknowledged yet and that are due (or the one event `only`,
+   * at once), each signed anew, to `receiver`; one it does not acknowledge is tried again later
+   * (eventRetryDelaySeconds), for three days. Returns how many were acknowledged.
+   */
+  deliverEvents(receiver: WebhookReceiver, only?: string): Promise<number>;
   /** Signs an event body as the sandbox does: for tests of the webhook. */
   sign(body: string, timestamp?: number): string;
 };
+
+export function isSandbox(provider: PaymentProvider): provider is SandboxProvider {
+  return provider.name === "sandbox";
+}
 
 function stateOf(row: SandboxRow, now: Date): SessionState {
   const expired = row.state === "open" && row.expiresAt <= now;
@@ -72,8 +105,16 @@ export function sandboxPaymentProvider(
   // the first refund without giving the money back twice. Kept in memory, for the life of the server.
   const refundsByKey = new Map<string, { fingerprint: string; outcome: Promise<RefundOutcome> }>();
 
-  async function row(sessionId: string): Promise<SandboxRow> {
+  /** The session, or null when there is none: a database away is thrown on (the page's 503, not its 404). */
+  async function find(sessionId: string): Promise<SandboxRow | null> {
+    // An address typed by hand (a NUL, a megabyte) is no session, and never reaches PostgreSQL.
+    if (!sessionIdPattern.test(sessionId)) return null;
     const [found] = await db.select().from(sandboxPaymentSessions).where(eq(sandboxPaymentSessions.id, sessionId));
+    return found ?? null;
+  }
+
+  async function row(sessionId: string): Promise<SandboxRow> {
+    const found = await find(sessionId);
     if (!found) throw new PaymentProviderError(`No such sandbox session: ${sessionId}`);
     return found;
   }
@@ -116,17 +157,49 @@ export function sandboxPaymentProvider(
     );
   }
 
-  function event(type: PaymentEvent["type"], session: SandboxRow) {
-    const body = JSON.stringify({
-      id: `sbx_evt_${randomBytes(12).toString("hex")}`,
-      type,
-      created: Math.floor(now().getTime() / 1000),
-      session: stateOf(session, now()),
+  const signed = (id: string, body: string): SandboxEvent => ({
+    id,
+    body,
+    headers: new Headers({ [SANDBOX_SIGNATURE_HEADER]: sign(body), "content-type": "application/json" }),
+  });
+
+  function eventBody(id: string, type: PaymentEvent["type"], session: SandboxRow) {
+    return JSON.stringify({ id, type, created: Math.floor(now().getTime() / 1000), session: stateOf(session, now()) });
+  }
+
+  /** Claims the events to deliver now, so a second delivery round running meanwhile leaves them alone. */
+  async function claimEvents(only: string | undefined) {
+    const at = now();
+    return db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: sandboxPaymentEvents.id })
+        .from(sandboxPaymentEvents)
+        .where(
+          and(
+            isNull(sandboxPaymentEvents.deliveredAt),
+            only
+              ? eq(sandboxPaymentEvents.id, only)
+              : and(
+                  lte(sandboxPaymentEvents.nextAttemptAt, at),
+                  gt(sandboxPaymentEvents.createdAt, new Date(at.getTime() - eventRetryDays * 86_400_000)),
+                ),
+          ),
+        )
+        .orderBy(asc(sandboxPaymentEvents.nextAttemptAt))
+        .limit(deliveryBatch)
+        .for("update", { skipLocked: true });
+      if (due.length === 0) return [];
+      return tx
+        .update(sandboxPaymentEvents)
+        .set({ nextAttemptAt: new Date(at.getTime() + deliveryLeaseSeconds * 1000) })
+        .where(
+          inArray(
+            sandboxPaymentEvents.id,
+            due.map((event) => event.id),
+          ),
+        )
+        .returning();
     });
-    return {
-      body,
-      headers: new Headers({ [SANDBOX_SIGNATURE_HEADER]: sign(body), "content-type": "application/json" }),
-    };
   }
 
   return {
@@ -232,12 +305,7 @@ export function sandboxPaymentProvider(
       return { id: payload.id, type, providerType: payload.type, session: payload.session, payload };
     },
 
-    async findSession(sessionId) {
-      return row(sessionId).then(
-        (session) => session,
-        () => null,
-      );
-    },
+    findSession: find,
 
     async act(sessionId, action) {
       const session = await current(sessionId);
@@ -250,18 +318,51 @@ export function sandboxPaymentProvider(
           .returning();
         return { session: declined ?? session, event: null };
       }
-      // Only an open session is settled: of two clicks racing, one pays.
-      const [settled] = await db
-        .update(sandboxPaymentSessions)
-        .set(
-          action === "pay"
-            ? { state: "paid", reference: `sbx_pay_${randomBytes(12).toString("hex")}` }
-            : { state: "failed" },
-        )
-        .where(and(eq(sandboxPaymentSessions.id, sessionId), eq(sandboxPaymentSessions.state, "open")))
-        .returning();
-      if (!settled) return { session: await row(sessionId), event: null };
-      return { session: settled, event: event(action === "pay" ? "session.paid" : "session.failed", settled) };
+      // Only an open session is settled: of two clicks racing, one pays. Its event is kept with it.
+      const outcome = await db.transaction(async (tx) => {
+        const [settled] = await tx
+          .update(sandboxPaymentSessions)
+          .set(
+            action === "pay"
+              ? { state: "paid", reference: `sbx_pay_${randomBytes(12).toString("hex")}` }
+              : { state: "failed" },
+          )
+          .where(and(eq(sandboxPaymentSessions.id, sessionId), eq(sandboxPaymentSessions.state, "open")))
+          .returning();
+        if (!settled) return null;
+        const id = `sbx_evt_${randomBytes(12).toString("hex")}`;
+        const body = eventBody(id, action === "pay" ? "session.paid" : "session.failed", settled);
+        // The first delivery is the payment page's own, at once; the retries come after.
+        const firstRetry = new Date(now().getTime() + eventRetryDelaySeconds(1) * 1000);
+        await tx.insert(sandboxPaymentEvents).values({ id, sessionId, body, nextAttemptAt: firstRetry });
+        return { session: settled, event: signed(id, body) };
+      });
+      return outcome ?? { session: await row(sessionId), event: null };
+    },
+
+    async deliverEvents(receiver, only) {
+      let acknowledged = 0;
+      for (const event of await claimEvents(only)) {
+        const heard = await receiver(Buffer.from(event.body), signed(event.id, event.body).headers).catch(
+          (error: unknown) => {
+            logger.warn({ err: error, eventId: event.id }, "sandbox event not delivered");
+            return false;
+          },
+        );
+        const attempts = event.attempts + 1;
+        await db
+          .update(sandboxPaymentEvents)
+          .set(
+            heard
+              ? { attempts, deliveredAt: now() }
+              : { attempts, nextAttemptAt: new Date(now().getTime() + eventRetryDelaySeconds(attempts) * 1000) },
+          )
+          .where(eq(sandboxPaymentEvents.id, event.id));
+        if (heard) acknowledged++;
+        else
+          logger.warn({ eventId: event.id, attempts }, "sandbox event not acknowledged by the shop, kept for a retry");
+      }
+      return acknowledged;
     },
 
     sign,

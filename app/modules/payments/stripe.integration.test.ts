@@ -31,6 +31,8 @@ async function stripeHarness(): Promise<PaymentProviderHarness & { stripe: FakeS
       const { body, headers } = stripe.event(eventTypes[kind], sessionId);
       return { rawBody: Buffer.from(body), headers };
     },
+    restarted: () =>
+      stripePaymentProvider({ secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret, api: stripe.api }),
     forge(rawBody, { signedAt = new Date(), wrongSecret = false }) {
       const signature = stripe.sign(rawBody.toString("utf8"), {
         timestamp: Math.floor(signedAt.getTime() / 1000),

@@ -1,6 +1,7 @@
 import { isDatabaseUnavailable } from "~/db/availability";
 import { logger } from "~/logger.server";
 import type { Services } from "~/services.server";
+import type { WebhookReceiver } from "./sandbox.server";
 import { receivePaymentEvent } from "./settlement.server";
 
 /** Webhook bodies are small JSON documents; anything larger is not the provider's. */
@@ -36,4 +37,13 @@ export async function handlePaymentWebhook(
   }
   logger.info({ provider: payments.name, eventId: event.id, type: event.providerType, outcome }, "payment event");
   return { status: 200, body: outcome };
+}
+
+/**
+ * The shop's webhook as the sandbox reaches it, inside the process rather than over HTTP: the
+ * sandbox's signing secret lives in each process (sandbox.server.ts), so its events go to the
+ * process that signed them. Acknowledged when the handling answers 200, as Stripe counts it.
+ */
+export function webhookReceiver(services: Services): WebhookReceiver {
+  return async (rawBody, headers) => (await handlePaymentWebhook(services, rawBody, headers)).status === 200;
 }

@@ -16,7 +16,8 @@ export type AppInstance = {
 };
 
 export type AppInstanceOptions = {
-  databaseUrl: string;
+  /** Unset: the app starts its own embedded PostgreSQL under `dataDir`, on the EMBEDDED_PG_PORT given in `env`. */
+  databaseUrl?: string;
   dataDir: string;
   /** Shared by instances of one shop, as a deployment sets it: sessions signed by one are read by the others. */
   authSecret: string;
@@ -58,7 +59,7 @@ async function startOnPort(options: AppInstanceOptions, port: number, earlierOut
       NODE_ENV: "production",
       HOST: "127.0.0.1",
       PORT: String(port),
-      DATABASE_URL: options.databaseUrl,
+      DATABASE_URL: options.databaseUrl ?? "",
       DATA_DIR: options.dataDir,
       BETTER_AUTH_SECRET: options.authSecret,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
