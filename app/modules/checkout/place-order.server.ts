@@ -3,7 +3,6 @@ import type { Database, Transaction } from "~/db/client.server";
 import {
   type CheckoutDraft,
   checkoutSessions,
-  type OrderDiscount,
   orderItems,
   orderStatusChanges,
   orders,
@@ -13,7 +12,7 @@ import {
   stockHolds,
 } from "~/db/schema";
 import { cartKey } from "~/modules/cart/cart-lines";
-import { SECOND_SWIMSUIT_PROMO_LABEL } from "~/modules/cart/pricing";
+import { pricedDiscounts } from "~/modules/cart/pricing";
 import { imageUrl } from "~/modules/files/responsive-images";
 import { queueOrderConfirmation } from "~/modules/orders/confirmation.server";
 import type { PaymentLineItem } from "~/modules/payments/provider";
@@ -159,20 +158,6 @@ async function placeInTransaction(tx: Transaction, input: PlaceOrderInput): Prom
 
   const reservation = draft.deliveryMethod === "pickup_and_pay";
   const { pricing } = quote;
-  const discounts: OrderDiscount[] = [
-    ...(pricing.promoDiscountCents > 0
-      ? [{ code: "second_swimsuit", label: SECOND_SWIMSUIT_PROMO_LABEL, amountCents: pricing.promoDiscountCents }]
-      : []),
-    ...(pricing.orderDiscount
-      ? [
-          {
-            code: pricing.orderDiscount.code,
-            label: pricing.orderDiscount.label,
-            amountCents: pricing.orderDiscount.amountCents,
-          },
-        ]
-      : []),
-  ];
   const couponCode = pricing.orderDiscount?.code === "coupon" ? session.couponCode : null;
   const [order] = await tx
     .insert(orders)
@@ -193,7 +178,7 @@ async function placeInTransaction(tx: Transaction, input: PlaceOrderInput): Prom
         email: draft.email,
       },
       subtotalCents: pricing.subtotalCents,
-      discounts,
+      discounts: pricedDiscounts(pricing),
       discountCents: pricing.promoDiscountCents + (pricing.orderDiscount?.amountCents ?? 0),
       shippingCostCents: pricing.shippingCents,
       totalCents: pricing.totalCents,
