@@ -47,7 +47,7 @@ export function PaymentStep({
   const busy = fetcher.state !== "idle";
   const answer = fetcher.data ?? nativeAnswer;
   const messages = answer && !answer.ok ? answer.messages : undefined;
-  const { breakdown, pricing } = quote;
+  const { breakdown, discountNotes } = quote;
   const blocked = quote.problems.length > 0;
 
   useEmptyCartRedirect(fetcher.data);
@@ -103,10 +103,12 @@ export function PaymentStep({
             {quote.couponProblem}
           </p>
         )}
-        {pricing.orderDiscount && pricing.orderDiscount.code !== "coupon" && quote.couponProblem === null && (
-          <p className="mt-3 text-xs text-ink-soft">
-            Si applica un solo sconto sull'ordine, il più vantaggioso per te.
-          </p>
+        {discountNotes.sentences.length > 0 && (
+          <div data-testid="discount-explanation" className="mt-3 space-y-1 text-sm leading-relaxed text-ink-soft">
+            {discountNotes.sentences.map((sentence) => (
+              <p key={sentence}>{sentence}</p>
+            ))}
+          </div>
         )}
       </section>
 

@@ -6,6 +6,7 @@ import { type QuotedLine, quoteCart } from "~/modules/cart/quote.server";
 import { type OrderBreakdown, orderBreakdown } from "~/modules/orders/order-breakdown";
 import { readSettings } from "~/modules/settings/settings.server";
 import { pricingRules } from "~/modules/settings/shop-settings";
+import { type DiscountExplanation, explainDiscounts } from "./discount-explanation";
 import { discountOffers } from "./discounts.server";
 
 // What the checkout charges, decided by the server from the database: the session's cart lines,
@@ -22,6 +23,8 @@ export type CheckoutQuote = {
   pricing: OrderPricing;
   /** The order these lines would make, added up as its pages and e-mails will show it. */
   breakdown: OrderBreakdown;
+  /** Which discount applies and why the others the shopper is entitled to do not. */
+  discountNotes: DiscountExplanation;
   /** Why the discount code entered cannot be used, or null. */
   couponProblem: string | null;
   /** One sentence per line that cannot be bought as asked; the order cannot be placed while there are any. */
@@ -87,6 +90,11 @@ export async function quoteCheckout(
       discounts: pricedDiscounts(pricing),
       shippingCostCents: pricing.shippingCents,
       totalCents: pricing.totalCents,
+    }),
+    discountNotes: explainDiscounts({
+      offers,
+      applied: pricing.orderDiscount,
+      promoCents: pricing.promoDiscountCents,
     }),
     couponProblem,
     problems: lines.map(lineProblem).filter((problem): problem is string => problem !== null),
