@@ -2,7 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { coupons, userProfiles } from "../../app/db/schema";
 import { formatEuro } from "../../app/modules/shop/constants";
-import { createUser, logIn } from "./support/accounts";
+import { createUser, logIn, placeOrder } from "./support/accounts";
 import { e2eDatabase, latestOrderOf } from "./support/database";
 import { cartItem, everydayProduct } from "./support/demo-products";
 import { openHydrated, skipCookieBannerAndPopup } from "./support/page";
@@ -122,4 +122,15 @@ test("a first order with a code says which discount applied and why, and adds up
   expect(await summaryRows(staff, "admin-order")).toEqual(rows);
   await expect(staff.getByRole("button", { name: "Invia di nuovo la conferma" })).toBeVisible();
   await staff.context().close();
+});
+
+test("staff are not offered to resend the confirmation of a cancelled or failed order", async ({ page }) => {
+  const cancelled = await placeOrder(null, { status: "cancelled", shippingTracking: null });
+  const failed = await placeOrder(null, { status: "payment_failed", paymentStatus: "failed", shippingTracking: null });
+  await logIn(page, await createUser("admin", "Ada Admin"));
+  for (const orderId of [cancelled, failed]) {
+    await openHydrated(page, `/admin/orders/${orderId}`);
+    await expect(page.getByRole("heading", { name: `Dettaglio Ordine #${orderId.slice(0, 8)}` })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Invia di nuovo la conferma" })).toHaveCount(0);
+  }
 });

@@ -17,7 +17,7 @@ import { deliveryLabel, shortOrderId } from "~/modules/orders/order-views";
 import { providerLabel, refundableAmount } from "~/modules/orders/refunds.server";
 import { orderStatusLabel, paymentStatusLabel } from "~/modules/orders/status";
 import { orderStaffNotes, orderTimeline } from "~/modules/orders/timeline.server";
-import { nextStatus } from "~/modules/orders/transitions";
+import { confirmationResendStatuses, nextStatus } from "~/modules/orders/transitions";
 import { returnStateLabels } from "~/modules/returns/return-views";
 import { listReturnRequests } from "~/modules/returns/returns.server";
 import { readSettings } from "~/modules/settings/settings.server";
@@ -124,7 +124,9 @@ export default function AdminOrderDetail({ loaderData, actionData }: Route.Compo
         {order.status === "gls_closed" && (
           <OrderActionButton orderId={order.id} intent="mark-delivered" label="Segna come consegnato" />
         )}
-        <OrderActionButton orderId={order.id} intent="resend-confirmation" label="Invia di nuovo la conferma" />
+        {confirmationResendStatuses.includes(order.status) && (
+          <OrderActionButton orderId={order.id} intent="resend-confirmation" label="Invia di nuovo la conferma" />
+        )}
       </div>
 
       <div className="mt-6 grid gap-6 md:grid-cols-2">
