@@ -1,6 +1,6 @@
 import type { Queryable } from "~/db/client.server";
 import { orderItems, orderStatusChanges, orders, payments, refunds } from "~/db/schema";
-import { SECOND_SWIMSUIT_PROMO_LABEL } from "~/modules/cart/pricing";
+import { pricedDiscounts } from "~/modules/cart/pricing";
 import { buildDemoCatalog } from "./catalog/catalog";
 import { buildDemoOrders, demoAddress } from "./orders";
 
@@ -23,9 +23,7 @@ export async function seedDemoOrders(db: Queryable, today: string): Promise<void
           deliveryMethod: order.deliveryMethod,
           shippingAddress: demoAddress(order),
           subtotalCents: order.subtotalCents,
-          discounts: order.promoDiscountCents
-            ? [{ code: "second_swimsuit", label: SECOND_SWIMSUIT_PROMO_LABEL, amountCents: order.promoDiscountCents }]
-            : [],
+          discounts: pricedDiscounts({ promoDiscountCents: order.promoDiscountCents, orderDiscount: null }),
           discountCents: order.promoDiscountCents,
           shippingCostCents: order.shippingCostCents,
           totalCents: order.totalCents,

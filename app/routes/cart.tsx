@@ -14,6 +14,7 @@ import { type CartItem, cartKey, parseCart, reconciledCart, withQuantity } from 
 import { lineProblemMessage, loweredLineMessage } from "~/modules/cart/line-rules";
 import { SECOND_SWIMSUIT_PROMO_LABEL } from "~/modules/cart/pricing";
 import { type CartQuote, cartFromCookie, type QuotedLine, quoteCart } from "~/modules/cart/quote.server";
+import { cartDiscountNote } from "~/modules/checkout/discount-explanation";
 import { readForm } from "~/modules/forms/read-form.server";
 import { readSettings } from "~/modules/settings/settings.server";
 import { cartRules } from "~/modules/settings/shop-settings";
@@ -221,8 +222,8 @@ function Summary({ quote }: { quote: CartQuote }) {
           { label: "Totale", cents: totals.totalCents, kind: "total", testId: "total" },
         ]}
       />
-      <p className="mt-4 text-xs leading-relaxed text-ink-soft">
-        Spedizione ed eventuali altri sconti (primo ordine, compleanno, codici sconto) vengono calcolati al checkout.
+      <p data-testid="cart-discount-note" className="mt-4 text-xs leading-relaxed text-ink-soft">
+        {cartDiscountNote(totals.promoDiscountCents)}
       </p>
       {unavailable && (
         <p className="mt-4 text-sm text-sale">Rimuovi gli articoli non disponibili per procedere al checkout.</p>

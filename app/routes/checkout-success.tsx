@@ -2,7 +2,7 @@ import { CircleCheck, CircleX, Clock, LoaderCircle } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useRevalidator } from "react-router";
 import { saveCart } from "~/components/cart/cart-storage";
-import { AmountRows } from "~/components/orders/amount-rows";
+import { OrderAmounts } from "~/components/orders/order-amounts";
 import { showToast } from "~/components/toast";
 import { buttonClass } from "~/components/ui/button";
 import { useShopSettings } from "~/components/use-shop-settings";
@@ -10,7 +10,7 @@ import { logger } from "~/logger.server";
 import { getCurrentUser } from "~/modules/accounts/session.server";
 import { checkoutSessionIdOf } from "~/modules/checkout/sessions.server";
 import { deliveryLabel, isOrderId, shortOrderId } from "~/modules/orders/order-views";
-import { findReceipt, type OrderReceipt, orderIdOfPaymentSession } from "~/modules/orders/receipt.server";
+import { findReceipt, orderIdOfPaymentSession } from "~/modules/orders/receipt.server";
 import { settleFromProvider } from "~/modules/payments/settlement.server";
 import {
   CARRIER_NAME,
@@ -74,41 +74,6 @@ function clearCartAndDraft() {
   } catch {
     // Nothing stored.
   }
-}
-
-function Amounts({ order }: { order: OrderReceipt }) {
-  return (
-    <AmountRows
-      className="mt-4 space-y-2 text-sm"
-      rows={[
-        ...order.items.map((item) => ({
-          kind: "item" as const,
-          label: (
-            <span data-testid="success-line">
-              {item.quantity} × {item.productName}
-              <span className="block text-ink-soft">
-                Taglia: {item.size ?? "N/D"} · Colore: {item.color ?? "N/D"}
-              </span>
-            </span>
-          ),
-          cents: item.unitPriceCents * item.quantity,
-        })),
-        { label: "Subtotale", cents: order.subtotalCents },
-        ...order.discounts.map((discount) => ({
-          label: discount.label,
-          cents: discount.amountCents,
-          kind: "discount" as const,
-        })),
-        {
-          label: order.deliveryMethod === "shipping" ? "Spedizione" : "Ritiro in negozio",
-          cents: order.shippingCostCents,
-          free: "Gratuita",
-          testId: "success-shipping",
-        },
-        { label: "Totale (IVA inclusa)", cents: order.totalCents, kind: "total", testId: "success-total" },
-      ]}
-    />
-  );
 }
 
 function CollectionInfo({ reservation }: { reservation: boolean }) {
@@ -227,7 +192,7 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
           <h2 id="success-items" className="text-xl text-ink">
             {reservation ? "Articoli riservati" : "Il tuo ordine"}
           </h2>
-          <Amounts order={order} />
+          <OrderAmounts className="mt-4 space-y-2 text-sm" breakdown={order.breakdown} testId="success" />
         </section>
         <div className="space-y-4">
           {order.deliveryMethod === "shipping" ? (

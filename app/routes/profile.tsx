@@ -1,11 +1,11 @@
 import { LockKeyhole } from "lucide-react";
-import { useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { data, Link } from "react-router";
 import { accountSchema } from "~/components/accounts/account-rules";
 import { LogoutForm } from "~/components/accounts/logout-form";
 import { MyData } from "~/components/accounts/my-data";
 import { useCheckedForm } from "~/components/forms/use-checked-form";
-import { CustomerOrderList } from "~/components/orders/customer-order-list";
+import { lazyRendered } from "~/components/lazy-rendered";
 import { showToast } from "~/components/toast";
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -57,8 +57,16 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   return data<FormResult>({ ok: true });
 }
 
+// The orders tab, out of the page's first download (the profile tab shows first): fetched once the
+// page is on screen.
+const loadOrderList = () => import("~/components/orders/customer-order-list");
+const CustomerOrderList = lazyRendered(() => loadOrderList().then((module) => module.CustomerOrderList));
+
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
   const [tab, setTab] = useState("profile");
+  useEffect(() => {
+    void loadOrderList();
+  }, []);
   if (!loaderData.account) return <AccessRequired />;
   const { profile, orders } = loaderData.account;
 
@@ -88,7 +96,9 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
             <MyData />
           </>
         ) : (
-          <CustomerOrderList orders={orders} />
+          <Suspense fallback={<p className="text-ink-soft">Caricamento degli ordini…</p>}>
+            <CustomerOrderList orders={orders} />
+          </Suspense>
         )}
       </Tabs>
     </div>

@@ -92,8 +92,8 @@ test("staff see every order in a table and open one", async ({ page }) => {
   const main = page.getByRole("main");
   await expect(main.locator("address")).toContainText("Via Roma 1");
   await expect(main.locator("address")).toContainText("12045 Fossano");
-  await expect(page.getByRole("region", { name: "Riepilogo" }).locator("dl")).toContainText(
-    "Subtotale50,00 €Spedizione7,90 €Totale57,90 €Stato PagamentoPagato",
+  await expect(page.getByRole("region", { name: "Riepilogo" })).toContainText(
+    "Subtotale50,00 €Spedizione7,90 €Totale (IVA inclusa)57,90 €Stato PagamentoPagato",
   );
   const lines = page.getByRole("region", { name: "Prodotti Ordinati" }).getByRole("listitem");
   await expect(lines).toHaveCount(2);

@@ -2,11 +2,10 @@ import { Pencil } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
 import { useFetcherAnswer } from "~/components/forms/use-fetcher-answer";
-import { AmountRows } from "~/components/orders/amount-rows";
+import { OrderAmounts } from "~/components/orders/order-amounts";
 import { showToast } from "~/components/toast";
 import { buttonClass } from "~/components/ui/button";
 import { useShopSettings } from "~/components/use-shop-settings";
-import { SECOND_SWIMSUIT_PROMO_LABEL } from "~/modules/cart/pricing";
 import type { CheckoutAnswer } from "~/modules/checkout/checkout-messages";
 import type { CheckoutQuote } from "~/modules/checkout/quote.server";
 import { deliveryLabel } from "~/modules/orders/order-views";
@@ -48,7 +47,7 @@ export function PaymentStep({
   const busy = fetcher.state !== "idle";
   const answer = fetcher.data ?? nativeAnswer;
   const messages = answer && !answer.ok ? answer.messages : undefined;
-  const { pricing } = quote;
+  const { breakdown, discountNotes } = quote;
   const blocked = quote.problems.length > 0;
 
   useEmptyCartRedirect(fetcher.data);
@@ -98,71 +97,18 @@ export function PaymentStep({
         <h2 id="amounts-title" className="text-xl text-ink">
           Il tuo ordine
         </h2>
-        <AmountRows
-          className="mt-4 space-y-2 text-sm"
-          rows={[
-            ...quote.lines
-              .filter((line) => line.status === "ok")
-              .map((line) => ({
-                kind: "item" as const,
-                label: (
-                  <>
-                    {line.quantity} × {line.name}{" "}
-                    <span className="text-ink-soft">
-                      ({line.size}, {line.color})
-                    </span>
-                  </>
-                ),
-                cents: line.lineTotalCents,
-              })),
-            { label: "Subtotale", cents: pricing.subtotalCents, testId: "final-subtotal" },
-            ...(pricing.promoDiscountCents > 0
-              ? [
-                  {
-                    label: SECOND_SWIMSUIT_PROMO_LABEL,
-                    cents: pricing.promoDiscountCents,
-                    kind: "discount" as const,
-                    testId: "final-promo",
-                  },
-                ]
-              : []),
-            ...(pricing.orderDiscount
-              ? [
-                  {
-                    label: pricing.orderDiscount.label,
-                    cents: pricing.orderDiscount.amountCents,
-                    kind: "discount" as const,
-                    testId: "final-discount",
-                  },
-                ]
-              : []),
-            {
-              label: form.deliveryMethod === "shipping" ? "Spedizione" : "Ritiro in negozio",
-              cents: pricing.shippingCents,
-              free: "Gratuita",
-              testId: "final-shipping",
-            },
-            {
-              label: (
-                <>
-                  Totale <span className="text-sm font-normal text-ink-soft">(IVA inclusa)</span>
-                </>
-              ),
-              cents: pricing.totalCents,
-              kind: "total",
-              testId: "final-total",
-            },
-          ]}
-        />
+        <OrderAmounts className="mt-4 space-y-2 text-sm" breakdown={breakdown} testId="final" />
         {quote.couponProblem && (
           <p role="status" className="mt-3 text-sm text-sale">
             {quote.couponProblem}
           </p>
         )}
-        {pricing.orderDiscount && pricing.orderDiscount.code !== "coupon" && quote.couponProblem === null && (
-          <p className="mt-3 text-xs text-ink-soft">
-            Si applica un solo sconto sull'ordine, il più vantaggioso per te.
-          </p>
+        {discountNotes.sentences.length > 0 && (
+          <div data-testid="discount-explanation" className="mt-3 space-y-1 text-sm leading-relaxed text-ink-soft">
+            {discountNotes.sentences.map((sentence) => (
+              <p key={sentence}>{sentence}</p>
+            ))}
+          </div>
         )}
       </section>
 

@@ -11,6 +11,8 @@ export type AmountRow = {
   kind?: "item" | "discount" | "total";
   /** What a zero amount reads as, e.g. "Gratuita" for shipping. */
   free?: string;
+  /** The amount as already written (an order's rows: amountText), instead of the above. */
+  text?: string;
   testId?: string;
 };
 
@@ -34,8 +36,8 @@ export function AmountRows({ rows, className = "space-y-2 text-sm" }: { rows: Am
         <div key={index} className={rowClass[row.kind ?? "plain"]}>
           <dt className={row.kind === undefined ? "text-ink-soft" : undefined}>{row.label}</dt>
           <dd data-testid={row.testId} className="whitespace-nowrap">
-            {row.kind === "discount" ? "−" : ""}
-            {row.cents === 0 && row.free ? row.free : formatEuro(row.cents)}
+            {row.text ??
+              `${row.kind === "discount" ? "−" : ""}${row.cents === 0 && row.free ? row.free : formatEuro(row.cents)}`}
           </dd>
         </div>
       ))}

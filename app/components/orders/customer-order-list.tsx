@@ -6,6 +6,7 @@ import { orderStatusLabel, paymentStatusLabel } from "~/modules/orders/status";
 import { CARRIER_NAME, formatDate, formatEuro } from "~/modules/shop/constants";
 import { withdrawalPossibleFor } from "~/modules/withdrawals/window";
 import { LabelDownloadLink } from "./label-download-link";
+import { OrderAmounts } from "./order-amounts";
 import { StatusBadge } from "./status-badge";
 
 /** A customer's orders, one disclosure each (it opens without JavaScript too), newest first. */
@@ -34,28 +35,12 @@ export function CustomerOrderList({ orders }: { orders: CustomerOrder[] }) {
               <ChevronDown aria-hidden className="size-5 text-ink-soft transition-transform group-open:rotate-180" />
             </summary>
             <div className="space-y-5 border-t border-sand px-4 py-5 sm:px-6">
-              <ul className="divide-y divide-sand">
-                {order.items.map((item) => (
-                  <li key={item.id} className="flex justify-between gap-4 py-2 text-sm">
-                    <span className="text-ink">
-                      {item.productName}
-                      <span className="block text-ink-soft">
-                        Qtà: {item.quantity}
-                        {item.size && ` · Taglia: ${item.size}`}
-                        {item.color && ` · Colore: ${item.color}`}
-                      </span>
-                    </span>
-                    <span className="text-ink">{formatEuro(item.unitPriceCents * item.quantity)}</span>
-                  </li>
-                ))}
-              </ul>
+              <OrderAmounts className="space-y-2 text-sm" breakdown={order.breakdown} testId="order" />
               <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
                 <dt className="text-ink-soft">Pagamento</dt>
                 <dd>
                   <StatusBadge status={order.paymentStatus} label={paymentStatusLabel(order.paymentStatus)} />
                 </dd>
-                <dt className="text-ink-soft">Spedizione</dt>
-                <dd className="text-ink">{formatEuro(order.shippingCostCents)}</dd>
                 {order.shippingTracking && (
                   <>
                     <dt className="text-ink-soft">Tracking {CARRIER_NAME}</dt>

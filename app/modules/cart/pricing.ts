@@ -9,6 +9,8 @@ import {
 } from "~/modules/shop/constants";
 
 export const SECOND_SWIMSUIT_PROMO_LABEL = "Promo Extra 2° Costume";
+/** The promotion's code among an order's stored discounts. */
+export const SECOND_SWIMSUIT_PROMO_CODE = "second_swimsuit";
 
 /** The rules staff set in 'Impostazioni' that the arithmetic follows (the server reads them per request). */
 export type PricingRules = {
@@ -110,6 +112,32 @@ export type OrderPricing = Omit<CartTotals, "totalCents"> & {
 };
 
 export type Delivery = "shipping" | "pickup" | "pickup_and_pay";
+
+/** The discounts of a priced order as the order keeps them: the promotion, then the order-level discount. */
+export function pricedDiscounts(
+  pricing: Pick<OrderPricing, "promoDiscountCents" | "orderDiscount">,
+): { code: string; label: string; amountCents: number }[] {
+  return [
+    ...(pricing.promoDiscountCents > 0
+      ? [
+          {
+            code: SECOND_SWIMSUIT_PROMO_CODE,
+            label: SECOND_SWIMSUIT_PROMO_LABEL,
+            amountCents: pricing.promoDiscountCents,
+          },
+        ]
+      : []),
+    ...(pricing.orderDiscount
+      ? [
+          {
+            code: pricing.orderDiscount.code,
+            label: pricing.orderDiscount.label,
+            amountCents: pricing.orderDiscount.amountCents,
+          },
+        ]
+      : []),
+  ];
+}
 
 /** Half-up to the cent of `percent`% of `cents`. */
 export function percentOf(cents: number, percent: number): number {

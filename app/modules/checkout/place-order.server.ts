@@ -4,7 +4,6 @@ import type { Database, Queryable, Transaction } from "~/db/client.server";
 import {
   type CheckoutDraft,
   checkoutSessions,
-  type OrderDiscount,
   orderItems,
   orderStatusChanges,
   orders,
@@ -14,7 +13,7 @@ import {
   stockHolds,
 } from "~/db/schema";
 import { cartKey } from "~/modules/cart/cart-lines";
-import { SECOND_SWIMSUIT_PROMO_LABEL } from "~/modules/cart/pricing";
+import { pricedDiscounts } from "~/modules/cart/pricing";
 import { imageUrl } from "~/modules/files/responsive-images";
 import { normalizeEmail } from "~/modules/mail/address";
 import { queueOrderConfirmation } from "~/modules/orders/confirmation.server";
@@ -192,20 +191,6 @@ async function placeInTransaction(tx: Transaction, input: PlaceOrderInput): Prom
 
   const reservation = draft.deliveryMethod === "pickup_and_pay";
   const { pricing } = quote;
-  const discounts: OrderDiscount[] = [
-    ...(pricing.promoDiscountCents > 0
-      ? [{ code: "second_swimsuit", label: SECOND_SWIMSUIT_PROMO_LABEL, amountCents: pricing.promoDiscountCents }]
-      : []),
-    ...(pricing.orderDiscount
-      ? [
-          {
-            code: pricing.orderDiscount.code,
-            label: pricing.orderDiscount.label,
-            amountCents: pricing.orderDiscount.amountCents,
-          },
-        ]
-      : []),
-  ];
   const couponCode = pricing.orderDiscount?.code === "coupon" ? session.couponCode : null;
   const [order] = await tx
     .insert(orders)
@@ -226,7 +211,7 @@ async function placeInTransaction(tx: Transaction, input: PlaceOrderInput): Prom
         email: draft.email,
       },
       subtotalCents: pricing.subtotalCents,
-      discounts,
+      discounts: pricedDiscounts(pricing),
       discountCents: pricing.promoDiscountCents + (pricing.orderDiscount?.amountCents ?? 0),
       shippingCostCents: pricing.shippingCents,
       totalCents: pricing.totalCents,

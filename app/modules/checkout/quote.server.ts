@@ -1,10 +1,12 @@
 import type { Queryable } from "~/db/client.server";
 import type { CartLineRequest, DeliveryMethod } from "~/db/schema";
 import { lineProblemMessage } from "~/modules/cart/line-rules";
-import { type OrderPricing, priceOrder } from "~/modules/cart/pricing";
+import { type OrderPricing, pricedDiscounts, priceOrder } from "~/modules/cart/pricing";
 import { type QuotedLine, quoteCart } from "~/modules/cart/quote.server";
+import { type OrderBreakdown, orderBreakdown } from "~/modules/orders/order-breakdown";
 import { readSettings } from "~/modules/settings/settings.server";
 import { cartRules, pricingRules } from "~/modules/settings/shop-settings";
+import { type DiscountExplanation, explainDiscounts } from "./discount-explanation";
 import { discountOffers } from "./discounts.server";
 
 // What the checkout charges, decided by the server from the database: the session's cart lines,
@@ -19,6 +21,10 @@ export type CheckoutQuote = {
   lines: CheckoutLine[];
   /** The amounts of the lines that can be bought. */
   pricing: OrderPricing;
+  /** The order these lines would make, added up as its pages and e-mails will show it. */
+  breakdown: OrderBreakdown;
+  /** Which discount applies and why the others the shopper is entitled to do not. */
+  discountNotes: DiscountExplanation;
   /** Why the discount code entered cannot be used, or null. */
   couponProblem: string | null;
   /**
@@ -79,6 +85,25 @@ export async function quoteCheckout(
   return {
     lines: lines.map((line) => ({ ...line, orderDiscountCents: orderDiscounts.get(line) ?? 0 })),
     pricing,
+    breakdown: orderBreakdown({
+      deliveryMethod: input.delivery,
+      items: buyable.map((line) => ({
+        productName: line.name ?? "",
+        quantity: line.quantity,
+        size: line.size,
+        color: line.color,
+        unitPriceCents: line.unitPriceCents ?? 0,
+      })),
+      subtotalCents: pricing.subtotalCents,
+      discounts: pricedDiscounts(pricing),
+      shippingCostCents: pricing.shippingCents,
+      totalCents: pricing.totalCents,
+    }),
+    discountNotes: explainDiscounts({
+      offers,
+      applied: pricing.orderDiscount,
+      promoCents: pricing.promoDiscountCents,
+    }),
     couponProblem,
     problems: [
       ...lines.map(lineProblem).filter((problem): problem is string => problem !== null),

@@ -45,6 +45,8 @@ beforeAll(async () => {
     status: "reserved",
     paymentStatus: "to_be_paid_in_store",
     deliveryMethod: "pickup_and_pay",
+    subtotalCents: 123456,
+    shippingCostCents: 0,
     totalCents: 123456,
   });
   await place("pickup", "Luca", {
@@ -147,9 +149,11 @@ describe("admin order export", () => {
     for await (const batch of exportOrders(db, mine, { batchSize: 2 })) csv += ordersCsvRows(batch);
     const lines = csv.split("\r\n");
     expect(lines).toHaveLength(6);
-    expect(lines[0]).toBe("\uFEFFOrdine;Data;Cliente;E-mail;Totale (EUR);Stato;Pagamento;Consegna;Tracking GLS");
+    expect(lines[0]).toBe(
+      "\uFEFFOrdine;Data;Cliente;E-mail;Subtotale (EUR);Promo Extra 2° Costume (EUR);Sconto;Sconto (EUR);Spedizione (EUR);Totale (EUR);Stato;Pagamento;Consegna;Tracking GLS",
+    );
     expect(lines[2]).toBe(
-      `#${placed.reserved?.id.slice(0, 8)};02/03/2026, 00:30;Nicolò ${surname};nicolò.${surname.toLowerCase()}@example.it;1234,56;Riservato (Paga in Negozio);Da Pagare in Negozio;Ritiro e pagamento in negozio;N/D`,
+      `#${placed.reserved?.id.slice(0, 8)};02/03/2026, 00:30;Nicolò ${surname};nicolò.${surname.toLowerCase()}@example.it;1234,56;0,00;;0,00;0,00;1234,56;Riservato (Paga in Negozio);Da Pagare in Negozio;Ritiro e pagamento in negozio;N/D`,
     );
     expect(lines[4]).toContain(`;'=HYPERLINK(x) ${surname};'=hyperlink(x).`);
     expect(lines[5]).toBe("");

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { type DeliveryMethod, orders, type PaymentStatus } from "~/db/schema";
+import { type OrderAmounts, orderBreakdown } from "./order-breakdown";
 import { ORDERS_PAGE_SIZE, type OrderListFilters, orderNumberOf } from "./order-list-filters";
 import { type AdminOrderDetail, type AdminOrderRow, isOrderId } from "./order-views";
 
@@ -9,6 +10,10 @@ import { type AdminOrderDetail, type AdminOrderRow, isOrderId } from "./order-vi
 
 /** A row of the admin's order list and of its CSV export. */
 export type AdminOrderListRow = AdminOrderRow & { email: string };
+
+/** A row of the CSV export: the list's, with the amounts the total is made of. */
+export type AdminOrderExportRow = AdminOrderListRow &
+  Pick<OrderAmounts, "subtotalCents" | "discounts" | "shippingCostCents">;
 
 export type AdminOrderPage = {
   rows: AdminOrderListRow[];
@@ -85,7 +90,7 @@ export async function* exportOrders(
   db: Queryable,
   filters: OrderListFilters,
   { batchSize = 1000 }: { batchSize?: number } = {},
-): AsyncGenerator<AdminOrderListRow[]> {
+): AsyncGenerator<AdminOrderExportRow[]> {
   const conditions = filterConditions(filters);
   // The position as PostgreSQL's own text: a JavaScript Date would drop the microseconds.
   let after: { createdAt: string; id: string } | null = null;
@@ -94,12 +99,25 @@ export async function* exportOrders(
       ? [sql`(${orders.createdAt}, ${orders.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`]
       : [];
     const rows = await db
-      .select({ ...listColumns, position: sql<string>`${orders.createdAt}::text` })
+      .select({
+        ...listColumns,
+        subtotalCents: orders.subtotalCents,
+        discounts: orders.discounts,
+        shippingCostCents: orders.shippingCostCents,
+        position: sql<string>`${orders.createdAt}::text`,
+      })
       .from(orders)
       .where(and(...conditions, ...position))
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(batchSize);
-    if (rows.length > 0) yield rows.map(({ position: _, ...row }) => toListRow(row));
+    if (rows.length > 0) {
+      yield rows.map(({ position: _, subtotalCents, discounts, shippingCostCents, ...row }) => ({
+        ...toListRow(row),
+        subtotalCents,
+        discounts,
+        shippingCostCents,
+      }));
+    }
     const last = rows.at(-1);
     if (!last || rows.length < batchSize) return;
     after = { createdAt: last.position, id: last.id };
@@ -195,13 +213,11 @@ export async function getOrderDetail(db: Queryable, orderId: string): Promise<Ad
     status: order.status,
     paymentStatus: order.paymentStatus,
     deliveryMethod: order.deliveryMethod,
-    totalCents: order.totalCents,
-    shippingCostCents: order.shippingCostCents,
+    breakdown: orderBreakdown(order),
     shippingAddress: order.shippingAddress,
     shippingTracking: order.shippingTracking,
     hasLabel: order.shippingLabelPath !== null,
     shipmentWarning: shipment?.warning ?? null,
     shipmentDeletable: shipment !== undefined && order.status === "shipped",
-    items: order.items,
   };
 }

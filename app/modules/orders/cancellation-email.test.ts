@@ -20,6 +20,10 @@ const order: CancelledOrderForEmail = {
     { productName: "Pigiama in cotone", size: "M", color: "Blu", quantity: 2, unitPriceCents: 2000 },
     { productName: "Calze", size: null, color: null, quantity: 1, unitPriceCents: 1000 },
   ],
+  subtotalCents: 5000,
+  discounts: [{ code: "first_order", label: "Sconto primo ordine (10%)", amountCents: 500 }],
+  shippingCostCents: 790,
+  totalCents: 5290,
 };
 
 describe("the cancellation e-mail", () => {
@@ -31,7 +35,17 @@ describe("the cancellation e-mail", () => {
     expect(email.text).toContain("Ciao Anna,");
     expect(email.text).toContain("il tuo ordine #3f2a9c1e è stato annullato: non lo spediremo.");
     expect(email.text).toContain(`Ti rimborsiamo ${formatEuro(1250)} sullo stesso mezzo di pagamento`);
-    expect(email.text).toContain(`2 × Pigiama in cotone (taglia M, colore Blu): ${formatEuro(4000)}`);
+    // The order as it was paid, discount included: the same rows as the confirmation.
+    expect(email.text).toContain(
+      [
+        `2 × Pigiama in cotone (taglia M, colore Blu): ${formatEuro(4000)}`,
+        `1 × Calze: ${formatEuro(1000)}`,
+        `Subtotale: ${formatEuro(5000)}`,
+        `Sconto primo ordine (10%): −${formatEuro(500)}`,
+        `Spedizione: ${formatEuro(790)}`,
+        `Totale (IVA inclusa): ${formatEuro(5290)}`,
+      ].join("\n"),
+    );
     expect(email.html).toContain(`Ti rimborsiamo ${formatEuro(1250)}`);
   });
 

@@ -3,13 +3,13 @@ import { composeEmail } from "~/modules/mail/compose";
 import type { MailMessage } from "~/modules/mail/message";
 import { formatEuro } from "~/modules/shop/constants";
 import { shop } from "~/modules/shop/identity";
-import { itemLabel, type OrderForEmail } from "./confirmation-email";
+import { amountEmailRows, type OrderForEmail } from "./confirmation-email";
 import { shortOrderId } from "./order-views";
 
 // The e-mail a customer gets when staff cancel the order: what was cancelled and, when money comes
 // back, how much and how.
 
-export type CancelledOrderForEmail = Pick<OrderForEmail, "id" | "deliveryMethod" | "shippingAddress" | "items"> & {
+export type CancelledOrderForEmail = Omit<OrderForEmail, "createdAt"> & {
   /** As it was before the cancellation: tells an order paid online from one never paid. */
   paymentStatus: PaymentStatus;
 };
@@ -42,10 +42,7 @@ export function orderCancelledEmail(order: CancelledOrderForEmail, refundCents: 
     sections: [
       {
         title: "Articoli annullati",
-        rows: order.items.map((item): [string, string] => [
-          itemLabel(item),
-          formatEuro(item.unitPriceCents * item.quantity),
-        ]),
+        rows: amountEmailRows(order),
       },
     ],
   });

@@ -52,6 +52,12 @@ const activityOf = (orderId: string) =>
     .where(and(eq(orderActivity.orderId, orderId), notLike(orderActivity.message, "Email di conferma inviata%")))
     .orderBy(asc(orderActivity.id));
 
+const refundEmailsTo = (email: string) =>
+  db
+    .select()
+    .from(outgoingEmails)
+    .where(and(eq(outgoingEmails.toAddress, email), like(outgoingEmails.subject, "Rimborso per l'ordine #%")));
+
 const cancellationEmailsTo = (email: string) =>
   db
     .select()
@@ -127,6 +133,19 @@ describe("cancelOrder", () => {
     expect(session?.refundedCents).toBe(totalCents);
     const [sent] = await cancellationEmailsTo(email);
     expect(sent?.textBody).toContain(`Ti rimborsiamo ${formatEuro(totalCents)}`);
+    // The order as it was paid, its first-order discount included: the rows add up to what comes back.
+    const { subtotalCents, discounts, shippingCostCents } = await orderOf(orderId);
+    expect(discounts).toMatchObject([{ code: "first_order" }]);
+    expect(sent?.textBody).toContain(
+      [
+        `Subtotale: ${formatEuro(subtotalCents)}`,
+        `${discounts[0]?.label}: −${formatEuro(discounts[0]?.amountCents ?? 0)}`,
+        `Spedizione: ${formatEuro(shippingCostCents)}`,
+        `Totale (IVA inclusa): ${formatEuro(totalCents)}`,
+      ].join("\n"),
+    );
+    // The cancellation e-mail tells of this refund: no second e-mail for it.
+    expect(await refundEmailsTo(email)).toEqual([]);
     expect(await activityOf(orderId)).toEqual([
       { kind: "staff", message: `Ordine annullato, con rimborso di ${formatEuro(totalCents)}` },
       { kind: "email", message: `Email «Ordine annullato» in coda per ${email}` },
@@ -134,8 +153,8 @@ describe("cancelOrder", () => {
     ]);
   });
 
-  it("cancels a paid order giving back part of it: partially refunded, the rest refundable later", async () => {
-    const { orderId } = await paidOrder();
+  it("cancels a paid order giving back part of it: partially refunded, the rest refundable later and e-mailed", async () => {
+    const { orderId, email } = await paidOrder();
     const { totalCents } = await orderOf(orderId);
 
     const result = await cancelOrder(db, sandbox, { orderId, refundCents: 1000, actor, publicUrl });
@@ -144,6 +163,12 @@ describe("cancelOrder", () => {
     expect(await orderOf(orderId)).toMatchObject({ status: "cancelled", paymentStatus: "partially_refunded" });
     await refundOrder(db, sandbox, { orderId, amountCents: totalCents - 1000, actor, reason: null });
     expect(await orderOf(orderId)).toMatchObject({ status: "cancelled", paymentStatus: "refunded" });
+    const [cancelled] = await cancellationEmailsTo(email);
+    expect(cancelled?.textBody).toContain(`Ti rimborsiamo ${formatEuro(1000)}`);
+    const [rest, ...more] = await refundEmailsTo(email);
+    expect(more).toEqual([]);
+    expect(rest?.textBody).toContain(`ti abbiamo rimborsato ${formatEuro(totalCents - 1000)} per l'ordine`);
+    expect(rest?.textBody).toContain("ti abbiamo restituito tutto quello che hai pagato");
   });
 
   it("refuses a refund above what was paid before cancelling anything", async () => {

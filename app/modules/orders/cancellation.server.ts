@@ -160,7 +160,14 @@ export async function cancelOrder(
   // Why, when the refund line of the timeline does not already say it.
   let problem = "";
   try {
-    refund = await refundOrder(db, provider, { orderId, amountCents: refundCents, actor, reason: "Ordine annullato" });
+    // The cancellation e-mail already tells the customer of this refund.
+    refund = await refundOrder(db, provider, {
+      orderId,
+      amountCents: refundCents,
+      actor,
+      reason: "Ordine annullato",
+      emailCustomer: false,
+    });
     if (refund.state !== "failed") return { refund, warning: false, message: `Ordine annullato. ${refund.message}` };
   } catch (error) {
     logger.error({ err: error, orderId }, "refund of a cancelled order not made");

@@ -1,4 +1,4 @@
-import type { DeliveryMethod, OrderDiscount, ShippingAddress } from "~/db/schema";
+import type { ShippingAddress } from "~/db/schema";
 import { composeEmail, type EmailSection } from "~/modules/mail/compose";
 import type { MailMessage } from "~/modules/mail/message";
 import { type PublicSettings, returnCostSentence, shopIdentity } from "~/modules/settings/shop-settings";
@@ -14,28 +14,17 @@ import {
 } from "~/modules/shop/constants";
 import { formatAddress, type ShopIdentity } from "~/modules/shop/identity";
 import { formatOpeningHours } from "~/modules/shop/opening-hours";
+import { amountText, type BreakdownItem, type OrderAmounts, orderBreakdown } from "./order-breakdown";
 import { deliveryLabel, shortOrderId } from "./order-views";
 
 // The order confirmation: the contract on a durable medium (Codice del Consumo art. 51). It repeats
 // what the shopper agreed to (seller, goods, prices, delivery, payment) and the terms that come with
 // it: the 14-day withdrawal with the model form and the online function, and the legal guarantee.
 
-export type OrderForEmail = {
+export type OrderForEmail = OrderAmounts & {
   id: string;
   createdAt: Date;
-  deliveryMethod: DeliveryMethod;
   shippingAddress: ShippingAddress;
-  items: {
-    productName: string;
-    size: string | null;
-    color: string | null;
-    quantity: number;
-    unitPriceCents: number;
-  }[];
-  subtotalCents: number;
-  discounts: OrderDiscount[];
-  shippingCostCents: number;
-  totalCents: number;
 };
 
 /** Where the online withdrawal function lives (art. 54-bis Codice del Consumo). */
@@ -43,9 +32,18 @@ export function withdrawalUrl(publicUrl: string, orderId: string): string {
   return `${publicUrl}/recesso?${new URLSearchParams({ ordine: shortOrderId(orderId).slice(1) })}`;
 }
 
-export function itemLabel(item: OrderForEmail["items"][number]): string {
+export function itemLabel(item: BreakdownItem): string {
   const details = [item.size && `taglia ${item.size}`, item.color && `colore ${item.color}`].filter(Boolean);
   return `${item.quantity} × ${item.productName}${details.length > 0 ? ` (${details.join(", ")})` : ""}`;
+}
+
+/** The order's lines and amounts as the rows of an e-mail (orderBreakdown: the same as on every page). */
+export function amountEmailRows(order: OrderAmounts): [string, string][] {
+  const { lines, rows } = orderBreakdown(order);
+  return [
+    ...lines.map((line): [string, string] => [itemLabel(line), formatEuro(line.lineTotalCents)]),
+    ...rows.map((row): [string, string] => [row.label, amountText(row)]),
+  ];
 }
 
 function deliveryRows(order: OrderForEmail, shop: ShopIdentity): [string, string][] {
@@ -93,19 +91,7 @@ export function orderConfirmationEmail(order: OrderForEmail, publicUrl: string, 
 
   const summary: EmailSection = {
     title: reservation ? "La tua prenotazione" : "Il tuo ordine",
-    rows: [
-      ...order.items.map((item): [string, string] => [
-        itemLabel(item),
-        formatEuro(item.unitPriceCents * item.quantity),
-      ]),
-      ["Subtotale", formatEuro(order.subtotalCents)],
-      ...order.discounts.map((discount): [string, string] => [discount.label, `−${formatEuro(discount.amountCents)}`]),
-      [
-        order.deliveryMethod === "shipping" ? "Spedizione" : "Ritiro in negozio",
-        order.shippingCostCents === 0 ? "Gratuita" : formatEuro(order.shippingCostCents),
-      ],
-      ["Totale (IVA inclusa)", formatEuro(order.totalCents)],
-    ],
+    rows: amountEmailRows(order),
   };
 
   const details: EmailSection = {

@@ -2,6 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { orders } from "~/db/schema";
 import { labelLink } from "./labels.server";
+import { orderBreakdown } from "./order-breakdown";
 import type { CustomerOrder } from "./order-views";
 
 /**
@@ -27,12 +28,11 @@ export async function listCustomerOrders(
     id: order.id,
     createdAt: order.createdAt.toISOString(),
     totalCents: order.totalCents,
-    shippingCostCents: order.shippingCostCents,
+    breakdown: orderBreakdown(order),
     status: order.status,
     paymentStatus: order.paymentStatus,
     shippingTracking: order.shippingTracking,
     trackingUrl: order.shippingTracking === null ? null : links.trackingUrl(order.shippingTracking),
     labelUrl: order.shippingLabelPath === null ? null : labelLink(order.id, links.now),
-    items: order.items,
   }));
 }

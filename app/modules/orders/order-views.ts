@@ -1,5 +1,6 @@
 import type { DeliveryMethod, OrderStatus, PaymentStatus, ShippingAddress } from "~/db/schema";
 import { CARRIER_NAME } from "~/modules/shop/constants";
+import type { OrderBreakdown } from "./order-breakdown";
 
 // What the customer's and the admin's pages show of orders (the *.server.ts modules fill them in).
 
@@ -40,7 +41,8 @@ export type CustomerOrder = {
   id: string;
   createdAt: string;
   totalCents: number;
-  shippingCostCents: number;
+  /** Its lines and amounts, added up as on every page that shows an order. */
+  breakdown: OrderBreakdown<OrderLine>;
   status: string;
   paymentStatus: string;
   shippingTracking: string | null;
@@ -48,7 +50,6 @@ export type CustomerOrder = {
   trackingUrl: string | null;
   /** The signed link of the shipping label, when the order has one. */
   labelUrl: string | null;
-  items: OrderLine[];
 };
 
 /** A row of the admin's order table. */
@@ -72,8 +73,8 @@ export type AdminOrderDetail = {
   status: OrderStatus;
   paymentStatus: string;
   deliveryMethod: DeliveryMethod;
-  totalCents: number;
-  shippingCostCents: number;
+  /** Its lines and amounts, added up as on every page that shows an order. */
+  breakdown: OrderBreakdown<OrderLine>;
   shippingAddress: ShippingAddress;
   shippingTracking: string | null;
   hasLabel: boolean;
@@ -81,5 +82,4 @@ export type AdminOrderDetail = {
   shipmentWarning: string | null;
   /** Has a shipment that can still be deleted (created, its courier day not closed). */
   shipmentDeletable: boolean;
-  items: OrderLine[];
 };

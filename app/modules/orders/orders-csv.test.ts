@@ -1,12 +1,15 @@
 import { describe, expect, it } from "vitest";
-import type { AdminOrderListRow } from "./admin-orders.server";
+import type { AdminOrderExportRow } from "./admin-orders.server";
 import { CSV_BOM, csvCell, csvEuro, ordersCsvHeader, ordersCsvRows } from "./orders-csv";
 
-const row: AdminOrderListRow = {
+const row: AdminOrderExportRow = {
   id: "a1b2c3d4-0000-4000-8000-000000000001",
   createdAt: "2026-07-01T12:30:00.000Z",
   customerName: "Anna Neri",
   email: "anna@example.it",
+  subtotalCents: 5000,
+  discounts: [],
+  shippingCostCents: 790,
   totalCents: 5790,
   status: "shipped",
   paymentStatus: "paid",
@@ -18,14 +21,31 @@ const row: AdminOrderListRow = {
 describe("orders CSV", () => {
   it("starts with the byte order mark and a header separated by semicolons", () => {
     expect(ordersCsvHeader()).toBe(
-      `${CSV_BOM}Ordine;Data;Cliente;E-mail;Totale (EUR);Stato;Pagamento;Consegna;Tracking GLS\r\n`,
+      `${CSV_BOM}Ordine;Data;Cliente;E-mail;Subtotale (EUR);Promo Extra 2° Costume (EUR);Sconto;Sconto (EUR);Spedizione (EUR);Totale (EUR);Stato;Pagamento;Consegna;Tracking GLS\r\n`,
     );
   });
 
   it("writes one line per order in Italian, Rome time and comma decimals", () => {
     expect(ordersCsvRows([row, { ...row, customerName: null, shippingTracking: null, status: "reserved" }])).toBe(
-      "#a1b2c3d4;01/07/2026, 14:30;Anna Neri;anna@example.it;57,90;Spedito;Pagato;Spedizione a domicilio con GLS;GLS123\r\n" +
-        "#a1b2c3d4;01/07/2026, 14:30;N/A;anna@example.it;57,90;Riservato (Paga in Negozio);Pagato;Spedizione a domicilio con GLS;N/D\r\n",
+      "#a1b2c3d4;01/07/2026, 14:30;Anna Neri;anna@example.it;50,00;0,00;;0,00;7,90;57,90;Spedito;Pagato;Spedizione a domicilio con GLS;GLS123\r\n" +
+        "#a1b2c3d4;01/07/2026, 14:30;N/A;anna@example.it;50,00;0,00;;0,00;7,90;57,90;Riservato (Paga in Negozio);Pagato;Spedizione a domicilio con GLS;N/D\r\n",
+    );
+  });
+
+  it("writes what the total is made of: subtotal, less the promotion and the named discount, plus shipping", () => {
+    const discounted: AdminOrderExportRow = {
+      ...row,
+      subtotalCents: 9980,
+      discounts: [
+        { code: "second_swimsuit", label: "Promo Extra 2° Costume", amountCents: 1197 },
+        { code: "coupon", label: "Codice sconto VETRINA15 (15%)", amountCents: 1317 },
+      ],
+      shippingCostCents: 0,
+      totalCents: 7466,
+      deliveryMethod: "pickup",
+    };
+    expect(ordersCsvRows([discounted])).toContain(
+      ";anna@example.it;99,80;11,97;Codice sconto VETRINA15 (15%);13,17;0,00;74,66;Spedito;",
     );
   });
 

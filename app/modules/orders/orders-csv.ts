@@ -1,5 +1,7 @@
+import { SECOND_SWIMSUIT_PROMO_LABEL } from "~/modules/cart/pricing";
 import { CARRIER_NAME, formatDate } from "~/modules/shop/constants";
-import type { AdminOrderListRow } from "./admin-orders.server";
+import type { AdminOrderExportRow } from "./admin-orders.server";
+import { centsByPart, orderBreakdown } from "./order-breakdown";
 import { deliveryLabel, shortOrderId } from "./order-views";
 import { orderStatusLabel, paymentStatusLabel } from "./status";
 
@@ -15,6 +17,12 @@ const columns = [
   "Data",
   "Cliente",
   "E-mail",
+  // The amounts of orderBreakdown, as on the order's page: Subtotale − promo − sconto + spedizione = totale.
+  "Subtotale (EUR)",
+  `${SECOND_SWIMSUIT_PROMO_LABEL} (EUR)`,
+  "Sconto",
+  "Sconto (EUR)",
+  "Spedizione (EUR)",
   "Totale (EUR)",
   "Stato",
   "Pagamento",
@@ -49,20 +57,28 @@ export function ordersCsvHeader(): string {
 }
 
 /** The lines of these orders, in the columns of the header. */
-export function ordersCsvRows(rows: AdminOrderListRow[]): string {
+export function ordersCsvRows(rows: AdminOrderExportRow[]): string {
   return rows
-    .map((row) =>
-      csvLine([
+    .map((row) => {
+      const breakdown = orderBreakdown({ ...row, items: [] });
+      const cents = centsByPart(breakdown);
+      const discounts = breakdown.rows.filter((amount) => amount.part === "discount");
+      return csvLine([
         shortOrderId(row.id),
         formatDate(row.createdAt, "dateTime"),
         row.customerName ?? "N/A",
         row.email,
-        csvEuro(row.totalCents),
+        csvEuro(cents.subtotal),
+        csvEuro(cents.promo),
+        discounts.map((discount) => discount.label).join(", "),
+        csvEuro(cents.discount),
+        csvEuro(cents.shipping),
+        csvEuro(cents.total),
         orderStatusLabel(row.status),
         paymentStatusLabel(row.paymentStatus),
         deliveryLabel(row.deliveryMethod),
         row.shippingTracking ?? "N/D",
-      ]),
-    )
+      ]);
+    })
     .join("");
 }

@@ -37,7 +37,7 @@ describe("customer orders", () => {
       trackingUrl: "https://tracking.test/GLS123",
       labelUrl: null,
     });
-    expect(list[0]?.items).toEqual([
+    expect(list[0]?.breakdown.lines).toEqual([
       expect.objectContaining({ productName: "Pigiama in cotone", quantity: 2, size: "M", unitPriceCents: 2000 }),
       expect.objectContaining({ productName: "Calze", size: null, color: null }),
     ]);
@@ -56,13 +56,13 @@ describe("admin orders", () => {
     expect(rows.find((row) => row.id === guestOrder)?.customerName).toBeNull();
 
     const detail = await getOrderDetail(db, annaOrder);
-    expect(detail).toMatchObject({
-      id: annaOrder,
-      shippingCostCents: 790,
-      totalCents: 5790,
-      shippingAddress: testShippingAddress,
-    });
-    expect(detail?.items).toHaveLength(2);
+    expect(detail).toMatchObject({ id: annaOrder, shippingAddress: testShippingAddress });
+    expect(detail?.breakdown.lines).toHaveLength(2);
+    expect(detail?.breakdown.rows.map((row) => [row.label, row.cents])).toEqual([
+      ["Subtotale", 5000],
+      ["Spedizione", 790],
+      ["Totale (IVA inclusa)", 5790],
+    ]);
     expect(await getOrderDetail(db, "00000000-0000-4000-8000-000000000000")).toBeNull();
     expect(await getOrderDetail(db, "not-an-id")).toBeNull();
   });

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
-import { type OrderDiscount, orders, type PaymentProviderName, payments, type ShippingAddress } from "~/db/schema";
+import { orders, type PaymentProviderName, payments, type ShippingAddress } from "~/db/schema";
+import { type OrderBreakdown, orderBreakdown } from "./order-breakdown";
 import type { OrderLine } from "./order-views";
 
 // An order as its shopper sees it right after buying (/checkout-success): found by the order id or
@@ -15,11 +16,8 @@ export type OrderReceipt = {
   paymentStatus: string;
   deliveryMethod: "shipping" | "pickup" | "pickup_and_pay";
   shippingAddress: ShippingAddress;
-  items: (OrderLine & { discountCents: number })[];
-  subtotalCents: number;
-  discounts: OrderDiscount[];
-  shippingCostCents: number;
-  totalCents: number;
+  /** Its lines and amounts, added up as on every page that shows an order. */
+  breakdown: OrderBreakdown<OrderLine>;
 };
 
 export type Viewer = { checkoutSessionId: string | null; userId: string | null };
@@ -49,7 +47,6 @@ export async function findReceipt(db: Queryable, orderId: string, viewer: Viewer
           size: true,
           color: true,
           unitPriceCents: true,
-          discountCents: true,
         },
         orderBy: (item, { asc }) => [asc(item.id)],
       },
@@ -66,10 +63,6 @@ export async function findReceipt(db: Queryable, orderId: string, viewer: Viewer
     paymentStatus: order.paymentStatus,
     deliveryMethod: order.deliveryMethod,
     shippingAddress: order.shippingAddress,
-    items: order.items,
-    subtotalCents: order.subtotalCents,
-    discounts: order.discounts,
-    shippingCostCents: order.shippingCostCents,
-    totalCents: order.totalCents,
+    breakdown: orderBreakdown(order),
   };
 }

@@ -1,8 +1,9 @@
-import { and, asc, eq, notLike } from "drizzle-orm";
+import { and, asc, eq, like, notLike } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { orderActivity, orders, refunds, sandboxPaymentSessions } from "~/db/schema";
+import { orderActivity, orders, outgoingEmails, refunds, sandboxPaymentSessions } from "~/db/schema";
 import type { SandboxProvider } from "~/modules/payments/sandbox.server";
 import { formatEuro } from "~/modules/shop/constants";
+import { shop } from "~/modules/shop/identity";
 import { connectTestDatabase } from "../../../tests/integration/database";
 import { deleteTestVariants } from "../../../tests/support/fixtures";
 import { placeTestOrder } from "../../../tests/support/placed-orders";
@@ -38,6 +39,13 @@ const activityOf = (orderId: string) =>
     .where(and(eq(orderActivity.orderId, orderId), notLike(orderActivity.message, "Email di conferma inviata%")))
     .orderBy(asc(orderActivity.id));
 
+const refundEmailsTo = (email: string) =>
+  db
+    .select()
+    .from(outgoingEmails)
+    .where(and(eq(outgoingEmails.toAddress, email), like(outgoingEmails.subject, "Rimborso per l'ordine #%")))
+    .orderBy(asc(outgoingEmails.id));
+
 async function refundedAtSandbox(sessionId: string | null) {
   const [session] = await db
     .select({ refundedCents: sandboxPaymentSessions.refundedCents })
@@ -47,8 +55,8 @@ async function refundedAtSandbox(sessionId: string | null) {
 }
 
 describe("refundOrder", () => {
-  it("gives back part, then the rest: partially refunded, then refunded, each on the timeline", async () => {
-    const { orderId, sessionId } = await paidOrder();
+  it("gives back part, then the rest: partially refunded, then refunded, each on the timeline and e-mailed", async () => {
+    const { orderId, sessionId, email } = await paidOrder();
     const { totalCents } = await orderOf(orderId);
 
     const first = await refundOrder(db, sandbox, { orderId, amountCents: 1000, actor, reason: "Articolo difettoso" });
@@ -77,8 +85,17 @@ describe("refundOrder", () => {
     });
     expect(await activityOf(orderId)).toEqual([
       { kind: "refund", message: `Rimborso di ${formatEuro(1000)} eseguito (pagamento di prova)`, actor },
+      { kind: "email", message: `Email «Rimborso per l'ordine» in coda per ${email}`, actor },
       { kind: "refund", message: `Rimborso di ${formatEuro(totalCents - 1000)} eseguito (pagamento di prova)`, actor },
+      { kind: "email", message: `Email «Rimborso per l'ordine» in coda per ${email}`, actor },
     ]);
+    // Each refund is e-mailed to the customer, the first as much as the last.
+    const [firstEmail, lastEmail] = await refundEmailsTo(email);
+    expect(firstEmail?.subject).toBe(`Rimborso per l'ordine #${orderId.slice(0, 8)} - ${shop.name}`);
+    expect(firstEmail?.textBody).toContain(`ti abbiamo rimborsato ${formatEuro(1000)} per l'ordine`);
+    expect(firstEmail?.textBody).toContain(`Totale (IVA inclusa): ${formatEuro(totalCents)}`);
+    expect(lastEmail?.textBody).toContain(`ti abbiamo rimborsato ${formatEuro(totalCents - 1000)} per l'ordine`);
+    expect(lastEmail?.textBody).toContain("ti abbiamo restituito tutto quello che hai pagato");
 
     await expect(refundOrder(db, sandbox, { orderId, amountCents: 1, actor, reason: null })).rejects.toThrow(
       new RefundRefused("Questo ordine è già stato rimborsato per intero."),
@@ -131,7 +148,7 @@ describe("refundOrder", () => {
   });
 
   it("records a refund the provider refused as failed, leaves the payment status, and a retry succeeds", async () => {
-    const { orderId, sessionId } = await paidOrder();
+    const { orderId, sessionId, email } = await paidOrder();
     // The sandbox refuses what it did not take: its records say more was already given back.
     await db
       .update(sandboxPaymentSessions)
@@ -151,6 +168,8 @@ describe("refundOrder", () => {
       new RegExp(`^Rimborso di ${formatEuro(500)} non riuscito \\(pagamento di prova\\): `),
     );
     expect(await orderOf(orderId)).toMatchObject({ paymentStatus: "paid" });
+    // Nothing came back: nothing to tell the customer.
+    expect(await refundEmailsTo(email)).toEqual([]);
 
     // A failed refund holds nothing back: once the provider can, the same amount goes through.
     await db
@@ -159,5 +178,6 @@ describe("refundOrder", () => {
       .where(eq(sandboxPaymentSessions.id, sessionId ?? ""));
     const retried = await refundOrder(db, sandbox, { orderId, amountCents: 500, actor, reason: null });
     expect(retried).toMatchObject({ state: "succeeded", paymentStatus: "partially_refunded" });
+    expect(await refundEmailsTo(email)).toHaveLength(1);
   });
 });

@@ -3,9 +3,11 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database, Queryable } from "~/db/client.server";
 import { orders, type PaymentProviderName, type PaymentStatus, payments, type RefundState, refunds } from "~/db/schema";
 import { logger } from "~/logger.server";
+import { enqueueEmail } from "~/modules/mail/queue.server";
 import type { PaymentProvider, RefundOutcome } from "~/modules/payments/provider";
 import { formatEuro } from "~/modules/shop/constants";
 import { recordOrderActivity } from "./activity.server";
+import { orderRefundEmail, REFUND_SUBJECT } from "./refund-email";
 
 // Money given back through the provider that took it, in part or in full, as often as staff need,
 // never more than was paid. Each refund is written down as "requested" before the provider is
@@ -100,12 +102,14 @@ async function lockOrder(db: Queryable, orderId: string) {
 /**
  * Gives back `amountCents` of what the order's online payment took. Throws RefundRefused, changing
  * nothing, when there is nothing (or not that much) to give back; otherwise returns how it went,
- * also when the provider refused (state "failed", written on the row and the timeline).
+ * also when the provider refused (state "failed", written on the row and the timeline). Each refund
+ * that goes through is e-mailed to the customer, in the transaction that records it, unless
+ * `emailCustomer` is false because the caller's own e-mail tells of it (a cancellation, a withdrawal's outcome).
  */
 export async function refundOrder(
   db: Database,
   provider: PaymentProvider,
-  input: { orderId: string; amountCents: number; actor: string; reason: string | null },
+  input: { orderId: string; amountCents: number; actor: string; reason: string | null; emailCustomer?: boolean },
 ): Promise<RefundResult> {
   const { orderId, amountCents, actor, reason } = input;
   const { refund, payment } = await db.transaction(async (tx) => {
@@ -170,6 +174,8 @@ export async function refundOrder(
       actor,
       details: { refundId: refund.id, providerRefundId: outcome?.refundId ?? null, reason },
     });
+    if (state !== "failed" && input.emailCustomer !== false && after)
+      await queueRefundEmail(tx, orderId, amountCents, after, actor);
     const message =
       state === "succeeded"
         ? `Rimborso di ${amount} eseguito.`
@@ -177,5 +183,26 @@ export async function refundOrder(
           ? `Rimborso di ${amount} richiesto: ${via} lo completerà a breve.`
           : `Rimborso di ${amount} non riuscito: ${error}. Puoi riprovare.`;
     return { refundId: refund.id, amountCents, state, paymentStatus, message };
+  });
+}
+
+async function queueRefundEmail(
+  db: Queryable,
+  orderId: string,
+  amountCents: number,
+  { refundedCents, paidCents }: Refundable,
+  actor: string,
+): Promise<void> {
+  const order = await db.query.orders.findFirst({
+    where: eq(orders.id, orderId),
+    with: { items: { orderBy: (item, { asc }) => [asc(item.id)] } },
+  });
+  if (!order) return;
+  const email = orderRefundEmail(order, { amountCents, refundedCents, paidCents });
+  await enqueueEmail(db, email);
+  await recordOrderActivity(db, orderId, {
+    kind: "email",
+    message: `Email «${REFUND_SUBJECT}» in coda per ${email.to}`,
+    actor,
   });
 }

@@ -5,7 +5,7 @@ import { recordOrderActivity } from "./activity.server";
 import { queueOrderConfirmation } from "./confirmation.server";
 import { applyOrderEvent } from "./lifecycle.server";
 import { NOTE_MAX_LENGTH } from "./timeline";
-import { nextStatus } from "./transitions";
+import { confirmationResendStatuses, nextStatus } from "./transitions";
 
 // What staff do to an order in the shop itself: hand it over, write a note, send the confirmation
 // again. Each answers { ok, message } for the admin's toast.
@@ -88,9 +88,15 @@ export async function resendConfirmation(
       .from(orders)
       .where(eq(orders.id, orderId));
     if (!order) return { ok: false, message: "Ordine non trovato." };
-    // Before the payment there is no contract to confirm.
-    if (order.status === "pending_payment" || order.status === "payment_failed")
-      return { ok: false, message: "L'ordine non è stato pagato: non c'è una conferma da inviare." };
+    if (!confirmationResendStatuses.includes(order.status)) {
+      return {
+        ok: false,
+        message:
+          order.status === "cancelled"
+            ? "L'ordine è annullato: la conferma non vale più e non si può inviare di nuovo."
+            : "L'ordine non è stato pagato: non c'è una conferma da inviare.",
+      };
+    }
     await queueOrderConfirmation(tx, orderId, publicUrl, actor);
     return { ok: true, message: `Email di conferma inviata di nuovo a ${order.shippingAddress.email}.` };
   });

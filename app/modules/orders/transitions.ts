@@ -68,6 +68,19 @@ export function endsUnpaid(from: OrderStatus, to: OrderStatus): boolean {
   return unpaidStatuses.includes(from) && (to === "cancelled" || to === "payment_failed");
 }
 
+/**
+ * The orders whose confirmation e-mail still tells the truth, so staff may send it again: paid or
+ * reserved and not undone. Before the payment there is no contract yet, and a cancelled or failed
+ * order's confirmation would promise a parcel that is not coming.
+ */
+export const confirmationResendStatuses: readonly OrderStatus[] = [
+  "processing",
+  "reserved",
+  "shipped",
+  "gls_closed",
+  "completed",
+];
+
 /** Statuses no event leads out of. */
 export const finalStatuses: readonly OrderStatus[] = ["completed", "cancelled", "payment_failed"];
 

@@ -367,6 +367,8 @@ export async function refundReturn(
         amountCents,
         actor,
         reason: "Recesso",
+        // The outcome's e-mail, below, names this refund.
+        emailCustomer: false,
       });
       if (refund.state === "failed") {
         await reopen();

@@ -1,6 +1,6 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, like } from "drizzle-orm";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { adminActions, orderNotes, orders } from "~/db/schema";
+import { adminActions, orderNotes, orders, outgoingEmails } from "~/db/schema";
 import { logger } from "~/logger.server";
 import { signIn } from "~/modules/accounts/credentials.server";
 import { createConfirmedUser } from "~/modules/accounts/provisioning.server";
@@ -180,6 +180,39 @@ describe("the admin's order pages", () => {
       expect.stringMatching(/^email · Sistema · Email di conferma inviata a /),
       expect.stringMatching(new RegExp(`^email · ${admin.email.replace(".", "\\.")} · Email di conferma inviata a `)),
     ]);
+  });
+
+  it("refuse to resend the confirmation of a cancelled or failed order: it would promise a parcel", async () => {
+    const cookie = await adminSessionCookie(await createTestAdmin(db));
+    const cancelled = await placeTestOrder(db, services, { pay: (sessionId) => sandbox.act(sessionId, "pay") });
+    const failed = await placeTestOrder(db, services, { pay: (sessionId) => sandbox.act(sessionId, "fail") });
+    const path = (orderId: string) => `/admin/orders/${orderId}`;
+    const cancel = await post(
+      orderDetail.action,
+      path(cancelled.orderId),
+      { intent: "cancel-order", refund: "0" },
+      cookie,
+      { orderId: cancelled.orderId },
+    );
+    expect(cancel.data).toMatchObject({ ok: true });
+    expect((await orderOf(failed.orderId)).status).toBe("payment_failed");
+
+    for (const [{ orderId, email }, message] of [
+      [cancelled, "L'ordine è annullato: la conferma non vale più e non si può inviare di nuovo."],
+      [failed, "L'ordine non è stato pagato: non c'è una conferma da inviare."],
+    ] as const) {
+      const confirmations = () =>
+        db.$count(
+          outgoingEmails,
+          and(eq(outgoingEmails.toAddress, email), like(outgoingEmails.subject, "Conferma ordine%")),
+        );
+      const before = await confirmations();
+      const resent = await post(orderDetail.action, path(orderId), { intent: "resend-confirmation" }, cookie, {
+        orderId,
+      });
+      expect(resent).toMatchObject({ status: 422, data: { ok: false, message } });
+      expect(await confirmations()).toBe(before);
+    }
   });
 
   it("give several orders' labels as one PDF", async () => {

@@ -6,6 +6,7 @@ import { AdminAnswerNotice, OrderActionButton } from "~/components/admin/order-a
 import { OrderNotes } from "~/components/admin/order-notes";
 import { OrderTimeline } from "~/components/admin/order-timeline";
 import { ShipmentDetails } from "~/components/admin/shipment-details";
+import { OrderAmounts } from "~/components/orders/order-amounts";
 import { StatusBadge } from "~/components/orders/status-badge";
 import { currentAdmin } from "~/modules/accounts/admin-guard.server";
 import { readForm } from "~/modules/forms/read-form.server";
@@ -16,7 +17,7 @@ import { deliveryLabel, shortOrderId } from "~/modules/orders/order-views";
 import { providerLabel, refundableAmount } from "~/modules/orders/refunds.server";
 import { orderStatusLabel, paymentStatusLabel } from "~/modules/orders/status";
 import { orderStaffNotes, orderTimeline } from "~/modules/orders/timeline.server";
-import { nextStatus } from "~/modules/orders/transitions";
+import { confirmationResendStatuses, nextStatus } from "~/modules/orders/transitions";
 import { returnStateLabels } from "~/modules/returns/return-views";
 import { listReturnRequests } from "~/modules/returns/returns.server";
 import { readSettings } from "~/modules/settings/settings.server";
@@ -101,6 +102,7 @@ export default function AdminOrderDetail({ loaderData, actionData }: Route.Compo
     );
   }
   const address = order.shippingAddress;
+  const { breakdown } = order;
   return (
     <>
       {back}
@@ -122,7 +124,9 @@ export default function AdminOrderDetail({ loaderData, actionData }: Route.Compo
         {order.status === "gls_closed" && (
           <OrderActionButton orderId={order.id} intent="mark-delivered" label="Segna come consegnato" />
         )}
-        <OrderActionButton orderId={order.id} intent="resend-confirmation" label="Invia di nuovo la conferma" />
+        {confirmationResendStatuses.includes(order.status) && (
+          <OrderActionButton orderId={order.id} intent="resend-confirmation" label="Invia di nuovo la conferma" />
+        )}
       </div>
 
       <div className="mt-6 grid gap-6 md:grid-cols-2">
@@ -146,15 +150,10 @@ export default function AdminOrderDetail({ loaderData, actionData }: Route.Compo
           </address>
         </Section>
         <Section id="order-summary" title="Riepilogo">
-          <dl className="grid grid-cols-[1fr_auto] gap-y-1.5 text-ink">
-            <dt>Subtotale</dt>
-            <dd className="text-right">{formatEuro(order.totalCents - order.shippingCostCents)}</dd>
-            <dt>Spedizione</dt>
-            <dd className="text-right">{formatEuro(order.shippingCostCents)}</dd>
-            <dt className="font-medium">Totale</dt>
-            <dd className="text-right font-medium">{formatEuro(order.totalCents)}</dd>
+          <OrderAmounts className="space-y-1.5 text-ink" breakdown={breakdown} withLines={false} testId="admin-order" />
+          <dl className="mt-3 flex items-center justify-between gap-4 text-ink">
             <dt>Stato Pagamento</dt>
-            <dd className="text-right">
+            <dd>
               <StatusBadge status={order.paymentStatus} label={paymentStatusLabel(order.paymentStatus)} />
             </dd>
           </dl>
@@ -172,15 +171,15 @@ export default function AdminOrderDetail({ loaderData, actionData }: Route.Compo
       <div className="mt-6">
         <Section id="order-lines" title="Prodotti Ordinati">
           <ul className="divide-y divide-sand">
-            {order.items.map((item) => (
-              <li key={item.id} className="flex flex-wrap justify-between gap-4 py-3">
+            {breakdown.lines.map((line) => (
+              <li key={line.id} className="flex flex-wrap justify-between gap-4 py-3">
                 <div>
-                  <p className="font-medium text-ink">{item.productName}</p>
+                  <p className="font-medium text-ink">{line.productName}</p>
                   <p className="text-ink-soft">
-                    Qtà: {item.quantity} · Taglia: {item.size ?? "N/D"} · Colore: {item.color ?? "N/D"}
+                    Qtà: {line.quantity} · Taglia: {line.size ?? "N/D"} · Colore: {line.color ?? "N/D"}
                   </p>
                 </div>
-                <p className="text-ink">{formatEuro(item.unitPriceCents * item.quantity)}</p>
+                <p className="text-ink">{formatEuro(line.lineTotalCents)}</p>
               </li>
             ))}
           </ul>

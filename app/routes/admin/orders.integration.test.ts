@@ -87,6 +87,28 @@ describe("/admin/orders/export.csv", () => {
     expect(lines[1]).toContain(";57,90;Riservato (Paga in Negozio);");
   });
 
+  it("writes what each total is made of, the discount named, as the order's page shows it", async () => {
+    const name = `Bruna Sconto${randomBytes(3).toString("hex")}`;
+    await insertOrder(db, null, {
+      shippingAddress: { ...testShippingAddress, name },
+      discounts: [{ code: "first_order", label: "Sconto primo ordine (10%)", amountCents: 500 }],
+      discountCents: 500,
+      totalCents: 5290,
+    });
+    const request = asAdmin(`/admin/orders/export.csv?cerca=${encodeURIComponent(name)}`);
+    const response = await ordersExport.loader({
+      request,
+      context: await adminContextFor(request, services),
+    } as never);
+    const [header, line] = (await response.text()).split("\r\n");
+    expect(header).toContain(
+      ";Subtotale (EUR);Promo Extra 2° Costume (EUR);Sconto;Sconto (EUR);Spedizione (EUR);Totale (EUR);",
+    );
+    expect(line).toContain(
+      `;${name};anna@example.it;50,00;0,00;Sconto primo ordine (10%);5,00;7,90;52,90;In Lavorazione;`,
+    );
+  });
+
   it("refuses filters it does not understand rather than export other orders", async () => {
     const request = asAdmin("/admin/orders/export.csv?consegna=drone");
     const response = await ordersExport.loader({
