@@ -1,7 +1,7 @@
-import { expect, test } from "@playwright/test";
 import { createUser, logIn, placeOrder } from "./support/accounts";
 import { skipCookieBannerAndPopup, waitForHydration } from "./support/page";
 import { baseURL } from "./support/ports";
+import { expect, test } from "./support/test";
 
 // The admin area's frame and its read-only order pages, as staff see them.
 

@@ -1,4 +1,3 @@
-import { expect, type Page, test } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { orders, refunds } from "../../app/db/schema";
 import type { SandboxProvider } from "../../app/modules/payments/sandbox.server";
@@ -8,6 +7,7 @@ import { testServices } from "../support/services";
 import { createUser, labelDownload, logIn, placeOrder } from "./support/accounts";
 import { e2eDatabase } from "./support/database";
 import { expectToast, openHydrated, skipCookieBannerAndPopup } from "./support/page";
+import { expect, type Page, test } from "./support/test";
 
 // A day of orders as staff run it from /admin: ship with the courier (the sandbox here), download
 // labels, hand a reservation over, close the courier's day, cancel and refund; and what the

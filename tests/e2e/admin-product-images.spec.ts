@@ -1,10 +1,10 @@
-import { expect, test } from "@playwright/test";
 import { asc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { productImages, products } from "../../app/db/schema";
 import { createUser, logIn } from "./support/accounts";
 import { e2eDatabase } from "./support/database";
 import { expectToast, openHydrated, skipCookieBannerAndPopup, toast } from "./support/page";
+import { expect, test } from "./support/test";
 
 // Staff add a photo to a demo product, describe it, see it on the product's page, then remove it,
 // leaving the product as it was for the other specs.

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { expect, type Page, test } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { productVariants } from "../../app/db/schema";
@@ -7,6 +6,7 @@ import { deleteTestVariants, TEST_SKU_PREFIX } from "../support/fixtures";
 import { createUser, logIn } from "./support/accounts";
 import { e2eDatabase } from "./support/database";
 import { openHydrated, skipCookieBannerAndPopup } from "./support/page";
+import { expect, type Page, test } from "./support/test";
 
 // A new arrival as staff add it from /admin/products: two colours with a photo each, on /shop and
 // in the search at once; a reduced price, and the product page shows the 30-day lowest price

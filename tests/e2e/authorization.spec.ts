@@ -1,4 +1,3 @@
-import { expect, test } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import {
   orderItems,
@@ -19,6 +18,7 @@ import {
 } from "./support/accounts";
 import { e2eDatabase } from "./support/database";
 import { baseURL } from "./support/ports";
+import { expect, test } from "./support/test";
 
 // Who may reach what, over HTTP as any client would: every admin and customer endpoint (pages, their
 // `.data` requests, including ones aimed at a single child route's loader, the label download and

@@ -1,4 +1,3 @@
-import { expect, type Page, test } from "@playwright/test";
 import { and, desc, eq } from "drizzle-orm";
 import { reviews } from "../../app/db/schema";
 import { lowestPriceBeforeCurrent } from "../../app/modules/catalog/omnibus";
@@ -25,6 +24,7 @@ import {
   toast,
   waitForHydration,
 } from "./support/page";
+import { expect, type Page, test } from "./support/test";
 
 // The product page: options preselected, every rule that blocks 'Aggiungi al carrello' with its toast,
 // prices, reviews, the newsletter popup and the 404 for unknown products.

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
 import { buildDemoCatalog, type DemoProduct } from "../../app/demo/catalog/catalog";
 import { holdBackScripts } from "./support/page";
+import { expect, type Page, test } from "./support/test";
 
 // The catalogue: /shop (filters, sort, infinite scroll, search), the gender pages, outlet and new
 // collection, sitemap and robots. The run's database holds the demo catalogue, whose content is
