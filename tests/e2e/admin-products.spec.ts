@@ -88,11 +88,12 @@ test("staff add a product in two colours, find it in the shop, reduce its price,
   await page.goto(`/shop?search=${encodeURIComponent(`${word} salvia`)}`);
   await expect(page.getByRole("link", { name: new RegExp(name) }).first()).toBeVisible();
 
-  // A 20% reduction: 49,00 € → 39,00 €.
+  // A reduction is two prices, 39,00 € from 49,00 €: the percentage is worked out, never typed.
   await openHydrated(page, `/admin/products/${productId}`);
+  await expect(page.getByLabel("Sconto (%)")).toHaveCount(0);
   await page.getByLabel("Prezzo di vendita (€)").fill("39,00");
-  await page.getByLabel("Sconto (%)").fill("20");
-  await page.getByLabel("Prezzo originale (€)").fill("49,00");
+  await page.getByLabel("Prezzo di riferimento (€)").fill("49,00");
+  await expect(page.getByTestId("discount-shown")).toContainText("Sconto mostrato ai clienti: −20%");
   await page.getByRole("button", { name: "Salva modifiche" }).click();
   await expectNotice(page, "Prodotto salvato.");
   await expect(
@@ -101,6 +102,7 @@ test("staff add a product in two colours, find it in the shop, reduce its price,
 
   await page.goto(`/product/${productId}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+  await expect(page.getByTestId("product-price")).toContainText("-20%");
   await expect(page.getByText("Prezzo più basso degli ultimi 30 giorni: 49,00 €")).toBeVisible();
   // The first colour's photo, described by the name and colour staff did not need to type.
   await expect(page.getByRole("img", { name: `${name}, colore Nero` }).first()).toBeVisible();

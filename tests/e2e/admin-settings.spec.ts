@@ -23,7 +23,7 @@ const dearProduct = (() => {
     (product) =>
       (product.priceCents ?? 0) >= 5600 &&
       product.minQuantity === 1 &&
-      product.discountPercentage === 0 &&
+      product.originalPriceCents === null &&
       !["bikini", "intero"].includes(product.subcategory) &&
       preselected(product).stock >= 2,
   );

@@ -22,12 +22,10 @@ export const productMessages = {
   pricePerPackTooLong: "Il prezzo per confezione può avere al massimo 100 caratteri.",
   price: "Scrivi il prezzo in euro, ad esempio 29,90.",
   minQuantity: "La quantità minima deve essere un numero intero da 1 a 999.",
-  discount: "Lo sconto deve essere un numero intero da 0 a 99.",
-  discountWithoutPrice: "Un prodotto senza prezzo non può essere scontato.",
-  originalPrice: "Scrivi il prezzo originale in euro, ad esempio 39,90.",
-  originalPriceMissing: "Con uno sconto indica anche il prezzo originale.",
-  originalPriceWithoutDiscount: "Il prezzo originale si indica solo con uno sconto.",
-  originalPriceNotHigher: "Il prezzo originale deve essere più alto del prezzo di vendita.",
+  originalPrice: "Scrivi il prezzo di riferimento in euro, ad esempio 39,90.",
+  originalPriceWithoutPrice: "Un prodotto senza prezzo non può avere un prezzo di riferimento.",
+  originalPriceNotHigher:
+    "Il prezzo di riferimento deve essere più alto del prezzo di vendita; lascialo vuoto se il prodotto non è scontato.",
   variantsMissing: "Aggiungi almeno una variante (colore e taglia).",
   colorName: "Inserisci il nome del colore.",
   colorCode: "Il codice colore va scritto come #rrggbb, ad esempio #1a2b3c.",
@@ -41,31 +39,19 @@ export const productMessages = {
 export const skuPattern = /^[A-Za-z0-9._-]{1,64}$/;
 const MAX_TEXT = productLimits.text;
 
-type PriceFields = { priceCents: number | null; discountPercentage: number; originalPriceCents: number | null };
+type PriceFields = { priceCents: number | null; originalPriceCents: number | null };
 
 /**
- * What is wrong with a price, its discount and its original (crossed-out) price taken together, or
- * null: a discount needs a price and an original price higher than it, and only a discount has one.
+ * What is wrong with a price and its reference (crossed-out) price taken together, or null: a
+ * reference price needs a price below it. The percentage is never typed: it is worked out from the
+ * two (catalog/crossed-out-price.ts), so no third field can contradict them.
  */
-export function priceRuleProblem(
-  product: PriceFields,
-): { field: "discountPercentage" | "originalPriceCents"; message: string } | null {
-  const discounted = product.discountPercentage > 0;
-  if (discounted && product.priceCents === null) {
-    return { field: "discountPercentage", message: productMessages.discountWithoutPrice };
+export function priceRuleProblem(product: PriceFields): { field: "originalPriceCents"; message: string } | null {
+  if (product.originalPriceCents === null) return null;
+  if (product.priceCents === null) {
+    return { field: "originalPriceCents", message: productMessages.originalPriceWithoutPrice };
   }
-  if (discounted && product.originalPriceCents === null) {
-    return { field: "originalPriceCents", message: productMessages.originalPriceMissing };
-  }
-  if (!discounted && product.originalPriceCents !== null) {
-    return { field: "originalPriceCents", message: productMessages.originalPriceWithoutDiscount };
-  }
-  if (
-    discounted &&
-    product.priceCents !== null &&
-    product.originalPriceCents !== null &&
-    product.originalPriceCents <= product.priceCents
-  ) {
+  if (product.originalPriceCents <= product.priceCents) {
     return { field: "originalPriceCents", message: productMessages.originalPriceNotHigher };
   }
   return null;
@@ -146,7 +132,6 @@ export const productFormSchema = z
     pricePerPack: text(100, productMessages.pricePerPackTooLong).transform((value) => value || null),
     /** Empty = price not available: shown, not for sale. */
     priceCents: euroCents(productMessages.price),
-    discountPercentage: wholeNumber(0, 99, productMessages.discount),
     originalPriceCents: euroCents(productMessages.originalPrice),
     isNew: z.boolean(),
     isNewCollection: z.boolean(),
@@ -242,7 +227,6 @@ export function readProductForm(form: FormData): ProductFormResult {
     minQuantity: field("minQuantity") || "1",
     pricePerPack: field("pricePerPack"),
     priceCents: field("price"),
-    discountPercentage: field("discountPercentage") || "0",
     originalPriceCents: field("originalPrice"),
     isNew: form.has("isNew"),
     isNewCollection: form.has("isNewCollection"),

@@ -26,9 +26,8 @@ export const importColumns = [
   {
     name: "prezzo_originale",
     example: "49,90",
-    help: "Prezzo barrato, in euro, più alto del prezzo. Solo con uno sconto maggiore di 0.",
+    help: "Prezzo di riferimento barrato, in euro, più alto del prezzo. Vuoto: nessuno sconto. La percentuale di sconto si calcola da sola.",
   },
-  { name: "sconto", example: "20", help: "Percentuale intera da 0 a 99. Vuoto: 0." },
   { name: "sku_variante", example: "ESEMPIO-001-BLU-M", help: "Codice della variante, unico in tutto il catalogo." },
   { name: "colore", example: "Blu", help: "Nome del colore." },
   { name: "codice_colore", example: "#1f3a93", help: "Colore nel formato #rrggbb." },
@@ -55,7 +54,6 @@ export const rowMessages = {
   descriptionTooLong: `La descrizione può avere al massimo ${productLimits.text} caratteri.`,
   price: "Il prezzo deve essere un importo in euro da 0 in su, ad esempio 39,90.",
   originalPrice: "Il prezzo originale deve essere un importo in euro da 0 in su, ad esempio 49,90.",
-  discount: "Lo sconto deve essere un numero intero da 0 a 99.",
   colorMissing: "Manca il colore.",
   colorTooLong: `Il colore può avere al massimo ${productLimits.colorName} caratteri.`,
   colorCode: "Il codice colore deve essere nel formato #rrggbb, ad esempio #1f3a93.",
@@ -107,7 +105,6 @@ export const importRowSchema = z
     descrizione: z.string().trim().max(productLimits.text, rowMessages.descriptionTooLong),
     prezzo: euro(rowMessages.price),
     prezzo_originale: euro(rowMessages.originalPrice),
-    sconto: z.union([z.literal("").transform(() => 0), wholeNumber(rowMessages.discount, 99)], rowMessages.discount),
     sku_variante: sku("variante"),
     colore: z.string().trim().min(1, rowMessages.colorMissing).max(productLimits.colorName, rowMessages.colorTooLong),
     codice_colore: z
@@ -119,15 +116,8 @@ export const importRowSchema = z
     giacenza: wholeNumber(rowMessages.stock, productLimits.stock),
   })
   .superRefine((row, context) => {
-    const problem = priceRuleProblem({
-      priceCents: row.prezzo,
-      discountPercentage: row.sconto,
-      originalPriceCents: row.prezzo_originale,
-    });
-    if (problem) {
-      const column = problem.field === "discountPercentage" ? "sconto" : "prezzo_originale";
-      context.addIssue({ code: "custom", path: [column], message: problem.message });
-    }
+    const problem = priceRuleProblem({ priceCents: row.prezzo, originalPriceCents: row.prezzo_originale });
+    if (problem) context.addIssue({ code: "custom", path: ["prezzo_originale"], message: problem.message });
   });
 
 export type ImportRowValues = z.output<typeof importRowSchema>;
@@ -144,7 +134,6 @@ export type ImportRow = {
     description: string;
     priceCents: number | null;
     originalPriceCents: number | null;
-    discountPercentage: number;
   };
   variant: { sku: string; colorName: string; colorCode: string; size: string; stock: number };
 };
@@ -186,7 +175,6 @@ export function readImportRow(
         description: values.descrizione,
         priceCents: values.prezzo,
         originalPriceCents: values.prezzo_originale,
-        discountPercentage: values.sconto,
       },
       variant: {
         sku: values.sku_variante,

@@ -49,7 +49,6 @@ function productFields(sku: string, overrides: Record<string, string> = {}): [st
     minQuantity: "1",
     pricePerPack: "",
     price: "49,00",
-    discountPercentage: "0",
     originalPrice: "",
     ...overrides,
   };
@@ -121,7 +120,7 @@ describe("/admin/products/nuovo and /admin/products/:productId", () => {
     const params = { productId: String(id) };
     const { data } = await callAdminRoute<EditData>(productEdit.loader, asAdmin(path), services, params);
     const variants = data.product?.variants ?? [];
-    const posted = productFields(sku, { price: "39,00", discountPercentage: "20", originalPrice: "49,00" }).filter(
+    const posted = productFields(sku, { price: "39,00", originalPrice: "49,00" }).filter(
       ([name]) => !["variantId", "colorName", "colorCode", "size", "variantSku", "stock", "stockSeen"].includes(name),
     );
     for (const variant of variants) {
