@@ -96,6 +96,11 @@ describe("readProductForm", () => {
     [{ price: "-5" }, "price", productMessages.price],
     [{ minQuantity: "0" }, "minQuantity", productMessages.minQuantity],
     [{ minQuantity: "1,5" }, "minQuantity", productMessages.minQuantity],
+    // A number, only too large: said so, never "un numero intero".
+    [{ minQuantity: "1000" }, "minQuantity", "La quantità minima è troppo alta: al massimo 999."],
+    [{ price: "1.000.000" }, "price", "Il prezzo è troppo alto: al massimo 999.999,99\u00a0€."],
+    [{ price: "99999999999999999999" }, "price", productMessages.priceTooHigh],
+    [{ originalPrice: "2000000" }, "originalPrice", productMessages.priceTooHigh],
     [{ price: "", originalPrice: "30" }, "originalPrice", productMessages.originalPriceWithoutPrice],
     [{ originalPrice: "trenta" }, "originalPrice", productMessages.originalPrice],
     [{ originalPrice: "29,90" }, "originalPrice", productMessages.originalPriceNotHigher],
@@ -112,6 +117,8 @@ describe("readProductForm", () => {
     [{ variantSku: "con spazi" }, "sku", productMessages.variantSku],
     [{ stock: "-1" }, "stock", productMessages.stock],
     [{ stock: "tre" }, "stock", productMessages.stock],
+    [{ stock: "10000000" }, "stock", "La giacenza è troppo alta: al massimo 999.999 pezzi."],
+    [{ stock: "1000000" }, "stock", productMessages.stockTooHigh],
   ])("refuses the variant %o with the message under its row's %s", (variant, field, message) => {
     expect(errorsOf(productForm({}, [variant]))[`variants.0.${field}`]).toBe(message);
   });

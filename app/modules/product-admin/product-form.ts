@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { genders, subcategories } from "~/db/schema";
-import { MAX_TYPED_EURO_CENTS, parseEuroCents } from "~/modules/forms/euro-amount";
+import { MAX_TYPED_EURO_CENTS, readTypedEuroCents } from "~/modules/forms/euro-amount";
+import { wholeNumberField } from "~/modules/forms/whole-number";
+import { formatEuro, formatInteger } from "~/modules/shop/constants";
 
 // The product form of the admin (create and edit): what staff type, read into a product and its
 // variants, every message in Italian. Pure, so that every rule is unit-tested; the database's own
@@ -21,7 +23,9 @@ export const productMessages = {
   textTooLong: "Il testo può avere al massimo 5.000 caratteri.",
   pricePerPackTooLong: "Il prezzo per confezione può avere al massimo 100 caratteri.",
   price: "Scrivi il prezzo in euro, ad esempio 29,90.",
+  priceTooHigh: `Il prezzo è troppo alto: al massimo ${formatEuro(MAX_TYPED_EURO_CENTS)}.`,
   minQuantity: "La quantità minima deve essere un numero intero da 1 a 999.",
+  minQuantityTooHigh: "La quantità minima è troppo alta: al massimo 999.",
   originalPrice: "Scrivi il prezzo di riferimento in euro, ad esempio 39,90.",
   originalPriceWithoutPrice: "Un prodotto senza prezzo non può avere un prezzo di riferimento.",
   originalPriceNotHigher:
@@ -31,6 +35,7 @@ export const productMessages = {
   colorCode: "Il codice colore va scritto come #rrggbb, ad esempio #1a2b3c.",
   size: "Inserisci la taglia.",
   stock: "La giacenza deve essere un numero intero da 0 in su.",
+  stockTooHigh: `La giacenza è troppo alta: al massimo ${formatInteger(productLimits.stock)} pezzi.`,
   variantSku: "Lo SKU della variante può contenere solo lettere, cifre, trattini, punti e trattini bassi.",
   variantTwice: (colour: string, size: string) => `La variante ${colour} in taglia ${size} compare due volte.`,
   skuTwice: (sku: string) => `Lo SKU ${sku} compare più di una volta nel modulo.`,
@@ -66,21 +71,21 @@ const euroCents = (message: string) =>
     .trim()
     .transform((value, context) => {
       if (value === "") return null;
-      const cents = parseEuroCents(value);
-      if (cents === null || cents > MAX_TYPED_EURO_CENTS) {
-        context.addIssue({ code: "custom", message });
+      const typed = readTypedEuroCents(value);
+      if (!typed.ok) {
+        context.addIssue({ code: "custom", message: typed.tooHigh ? productMessages.priceTooHigh : message });
         return z.NEVER;
       }
-      return cents;
+      return typed.cents;
     });
 
-const wholeNumber = (min: number, max: number, message: string) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d{1,6}$/, message)
-    .transform(Number)
-    .pipe(z.number().min(min, message).max(max, message));
+/** A variant's stock, in the product form and the list's quick edit alike. */
+export const stockField = wholeNumberField({
+  min: 0,
+  max: productLimits.stock,
+  notWhole: productMessages.stock,
+  tooHigh: productMessages.stockTooHigh,
+});
 
 const variantSchema = z.object({
   /** The variant being edited; absent for a new one. */
@@ -101,7 +106,7 @@ const variantSchema = z.object({
     .string()
     .trim()
     .refine((value) => value === "" || skuPattern.test(value), productMessages.variantSku),
-  stock: wholeNumber(0, productLimits.stock, productMessages.stock),
+  stock: stockField,
   /** The stock the form showed, for an edited variant: a change made meanwhile is not overwritten. */
   stockSeen: z
     .string()
@@ -127,7 +132,12 @@ export const productFormSchema = z
         .filter(Boolean),
     ),
     details: text(MAX_TEXT, productMessages.textTooLong),
-    minQuantity: wholeNumber(1, 999, productMessages.minQuantity),
+    minQuantity: wholeNumberField({
+      min: 1,
+      max: 999,
+      notWhole: productMessages.minQuantity,
+      tooHigh: productMessages.minQuantityTooHigh,
+    }),
     /** e.g. "confezione da 3"; empty = none. */
     pricePerPack: text(100, productMessages.pricePerPackTooLong).transform((value) => value || null),
     /** Empty = price not available: shown, not for sale. */

@@ -1,7 +1,13 @@
 import { z } from "zod";
 import { genders, subcategories } from "~/db/schema";
-import { parseEuroCents } from "~/modules/forms/euro-amount";
-import { priceRuleProblem, productLimits, skuPattern } from "~/modules/product-admin/product-form";
+import { readTypedEuroCents } from "~/modules/forms/euro-amount";
+import {
+  priceRuleProblem,
+  productLimits,
+  productMessages,
+  skuPattern,
+  stockField,
+} from "~/modules/product-admin/product-form";
 
 // One row of the products sheet is one variant (a colour and size with its stock) and repeats its
 // product's columns. It keeps the product form's limits and price rule (modules/product-admin), so
@@ -59,7 +65,6 @@ export const rowMessages = {
   colorCode: "Il codice colore deve essere nel formato #rrggbb, ad esempio #1f3a93.",
   sizeMissing: "Manca la taglia.",
   sizeTooLong: `La taglia può avere al massimo ${productLimits.size} caratteri.`,
-  stock: "La giacenza deve essere un numero intero da 0 in su.",
 };
 
 const sku = (what: "prodotto" | "variante") =>
@@ -71,18 +76,11 @@ const euro = (message: string) =>
     .trim()
     .transform((text, context) => {
       if (text === "") return null;
-      const cents = parseEuroCents(text);
-      if (cents === null) context.addIssue({ code: "custom", message });
-      return cents;
+      const typed = readTypedEuroCents(text);
+      if (typed.ok) return typed.cents;
+      context.addIssue({ code: "custom", message: typed.tooHigh ? productMessages.priceTooHigh : message });
+      return z.NEVER;
     });
-
-const wholeNumber = (message: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d{1,10}$/, message)
-    .transform(Number)
-    .refine((value) => value <= max, message);
 
 /** Matches a name case-insensitively to one of `values`, so "donna" and "PIGIAMA" are read as the list spells them. */
 const oneOf = <T extends string>(values: readonly T[], message: string) =>
@@ -113,7 +111,7 @@ export const importRowSchema = z
       .regex(/^#[0-9a-fA-F]{6}$/, rowMessages.colorCode)
       .transform((code) => code.toLowerCase()),
     taglia: z.string().trim().min(1, rowMessages.sizeMissing).max(productLimits.size, rowMessages.sizeTooLong),
-    giacenza: wholeNumber(rowMessages.stock, productLimits.stock),
+    giacenza: stockField,
   })
   .superRefine((row, context) => {
     const problem = priceRuleProblem({ priceCents: row.prezzo, originalPriceCents: row.prezzo_originale });

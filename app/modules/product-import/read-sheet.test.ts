@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseEuroCents } from "~/modules/forms/euro-amount";
+import { productMessages } from "~/modules/product-admin/product-form";
 import { importColumnNames, rowMessages } from "./import-row";
 import { readSheet, sheetMessages } from "./read-sheet";
 
@@ -127,7 +128,7 @@ describe("readSheet", () => {
       { line: 3, column: "sku_variante", message: "Manca lo SKU della variante." },
       { line: 3, column: "colore", message: "Il colore può avere al massimo 50 caratteri." },
       { line: 3, column: "taglia", message: "La taglia può avere al massimo 20 caratteri." },
-      { line: 3, column: "giacenza", message: rowMessages.stock },
+      { line: 3, column: "giacenza", message: productMessages.stock },
       {
         line: 4,
         column: "prezzo_originale",
@@ -197,6 +198,11 @@ describe("readSheet", () => {
         column: null,
         message: "Virgolette non chiuse: una cella tra virgolette continua fino alla fine del file.",
       },
+    ]);
+    // A number, only too large: said so, never "un numero intero da 0 in su".
+    expect(readSheet(sheet({ giacenza: "10000000", prezzo: "2.000.000,00" })).problems).toEqual([
+      { line: 2, column: "prezzo", message: productMessages.priceTooHigh },
+      { line: 2, column: "giacenza", message: productMessages.stockTooHigh },
     ]);
     // A sheet exported before the percentage was worked out from the prices: told why, not "unknown".
     expect(only(`${header};sconto\n${line()};50`)).toEqual([

@@ -227,6 +227,17 @@ describe("/admin/products", () => {
       services,
     );
     expect(wrong.data).toMatchObject({ ok: false, message: productMessages.stock });
+    const absurd = await callAdminRoute(
+      productList.action,
+      postAsAdmin("/admin/products", [
+        ["intent", "stock"],
+        [`stock-${black.id}`, "10000000"],
+        [`seen-${black.id}`, "12"],
+      ]),
+      services,
+    );
+    expect(absurd.data).toMatchObject({ ok: false, message: "La giacenza è troppo alta: al massimo 999.999 pezzi." });
+    expect(await stockOf(db, black.id)).toBe(12);
 
     await callAdminRoute(
       productList.action,
