@@ -66,7 +66,15 @@ test("staff ship an order, download its label, close the day; the customer follo
   await row.getByRole("link", { name: "Scarica etichetta" }).click();
   expect((await popup).url()).toMatch(labelDownload);
 
+  // GLS cannot undo a closed day: the button asks first, and 'Annulla' leaves everything as it was.
   await page.getByRole("button", { name: "Chiudi Giornata GLS" }).click();
+  const question = page.getByRole("dialog", { name: "Chiudere la giornata GLS?" });
+  await expect(question).toContainText("dopo la chiusura non si possono più annullare");
+  await question.getByRole("button", { name: "Annulla" }).click();
+  await expect(question).toBeHidden();
+  expect((await orderOf(orderId)).status).toBe("shipped");
+  await page.getByRole("button", { name: "Chiudi Giornata GLS" }).click();
+  await question.getByRole("button", { name: "Chiudi Giornata GLS" }).click();
   await expect(
     page.locator("[data-sonner-toast]").filter({ hasText: "Operazione di chiusura giornata inviata" }),
   ).toContainText("Successo");
