@@ -49,9 +49,9 @@ test("staff ship an order, download its label, close the day; the customer follo
   await row.getByRole("button", { name: "Crea spedizione" }).click();
 
   const dialog = page.getByRole("dialog", { name: "Spedizione GLS" });
-  await expect(dialog.getByLabel("Peso (kg)")).toHaveValue("0.5");
+  await expect(dialog.getByLabel("Peso (kg)")).toHaveValue("0,5");
   await expect(dialog.getByLabel("Colli")).toHaveValue("1");
-  await dialog.getByLabel("Peso (kg)").fill("1.2");
+  await dialog.getByLabel("Peso (kg)").fill("1,2");
   await dialog.getByRole("button", { name: "Crea spedizione" }).click();
   await expectToast(page, "Successo", "Spedizione GLS creata.");
   await expect(dialog).toBeHidden();

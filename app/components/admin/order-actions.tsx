@@ -8,7 +8,7 @@ import { useHydrated } from "~/components/use-hydrated";
 import type { AdminAnswer } from "~/modules/orders/admin-answer";
 import { shortOrderId } from "~/modules/orders/order-views";
 import { SHIPMENT_PARCELS, SHIPMENT_WEIGHT_KG } from "~/modules/orders/shipment-form";
-import { CARRIER_NAME } from "~/modules/shop/constants";
+import { CARRIER_NAME, formatDecimal } from "~/modules/shop/constants";
 
 // The buttons of the admin's order pages. Each posts its intent to the page's action through its
 // own fetcher and shows the answer as a toast; without JavaScript the same forms post the page and
@@ -76,15 +76,13 @@ export function ShipmentFields() {
     <div className="grid grid-cols-2 gap-4">
       <label className="block text-sm text-ink">
         Peso (kg)
+        {/* Text, not a number field: that one writes 0.5 in a browser set to English; staff read 0,5. */}
         <input
           name="weight"
-          type="number"
           inputMode="decimal"
           required
-          min={SHIPMENT_WEIGHT_KG.min}
-          max={SHIPMENT_WEIGHT_KG.max}
-          step={SHIPMENT_WEIGHT_KG.step}
-          defaultValue={SHIPMENT_WEIGHT_KG.default}
+          autoComplete="off"
+          defaultValue={formatDecimal(SHIPMENT_WEIGHT_KG.default)}
           className={inputClass}
         />
       </label>
