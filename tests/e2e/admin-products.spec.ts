@@ -99,6 +99,8 @@ test("staff add a product in two colours, find it in the shop, reduce its price,
   await expect(
     page.getByText("Prezzo più basso dei 30 giorni prima del prezzo attuale (Omnibus): 49,00 €"),
   ).toBeVisible();
+  await page.goto(`/admin/products?cerca=${sku}`);
+  await expect(page.getByRole("main")).toContainText("39,00 € invece di 49,00 € (−20%)");
 
   await page.goto(`/product/${productId}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
