@@ -25,6 +25,7 @@ import { getCurrentUser } from "~/modules/accounts/session.server";
 import { consentGateScript } from "~/modules/consent/consent-gate";
 import { readSettings } from "~/modules/settings/settings.server";
 import { publicSettings } from "~/modules/settings/shop-settings";
+import { MONOGRAM_SVG } from "~/modules/shop/monogram";
 import { services } from "~/services.server";
 import type { Route } from "./+types/root";
 import appStylesheet from "./app.css?url";
@@ -45,10 +46,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-// The monogram as favicon, inline: no file to serve and no request to a missing /favicon.ico.
-const favicon = `data:image/svg+xml,${encodeURIComponent(
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="12" fill="#7a2e3b"/><text x="32" y="45" font-family="Georgia,serif" font-size="40" text-anchor="middle" fill="#fbf8f4">V</text></svg>',
-)}`;
+// The monogram as favicon, inline: pages ask for no file (routes/favicon.ts serves it to the rest).
+const favicon = `data:image/svg+xml,${encodeURIComponent(MONOGRAM_SVG)}`;
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: favicon, type: "image/svg+xml" }];
 

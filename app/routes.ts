@@ -61,6 +61,7 @@ export default [
   route("nuova-collezione", "routes/nuova-collezione.tsx"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
+  route("favicon.ico", "routes/favicon.ts"),
   route("404", "routes/not-found.tsx", { id: "not-found" }),
   route("*", "routes/not-found.tsx", { id: "catch-all" }),
 ] satisfies RouteConfig;

@@ -180,7 +180,19 @@ describe("methods and bodies", () => {
     const upload = (path: string, bytes: number) =>
       fetch(`${base}${path}`, { method: "POST", body: new Uint8Array(bytes), headers: { Origin: base } });
     expect((await upload("/admin/products/12/immagini.data", 5 * megabyte)).status).toBe(200);
-    expect((await upload("/admin/products/12/immagini", 26 * megabyte)).status).toBe(413);
+    expect((await upload("/admin/products/12/immagini.data", 26 * megabyte)).status).toBe(413);
+    // Posted as the page (before JavaScript): read and thrown away, then the page says why.
+    const page = await upload("/admin/products/12/immagini", 26 * megabyte);
+    expect(page.url).toBe(`${base}/admin/products/12/immagini?troppo-grande`);
+    expect(page.redirected).toBe(true);
+    const sheet = await upload("/admin/products/import", 3 * megabyte);
+    expect(sheet.url).toBe(`${base}/admin/products/import?troppo-grande`);
+    // Far beyond any choice of photos: refused at once, nothing read.
+    const huge = await rawRequest(`${base}/admin/products/12/immagini`, "POST", {
+      "Content-Length": String(300 * megabyte),
+      Origin: base,
+    });
+    expect(huge.status).toBe(413);
     expect((await upload("/admin/products/12", 5 * megabyte)).status).toBe(413);
   });
 

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { RequestHandler } from "express";
 import { inLogScope, logger } from "../app/logger.server";
+import { UPLOAD_TOO_LARGE_QUERY } from "../app/modules/forms/upload-too-large";
 import { maxUploadBodyBytes } from "../app/modules/product-images/upload-limits";
 import { maxImportBodyBytes } from "../app/modules/product-import/import-answer";
 import { inAnswerScope } from "../app/modules/security/personal-answers.server";
@@ -89,6 +90,18 @@ export function bodyLimitFor(path: string): number {
 }
 
 /**
+ * A staff upload too large, posted as the page itself (before or without JavaScript, which checks the
+ * size before sending), is read to its end and thrown away, then the page is asked again with
+ * ?troppo-grande and says why in Italian: a browser whose upload is cut short shows only a bare
+ * error. Beyond this size it is no mistaken choice of photos, and the connection is cut.
+ */
+const MAX_DISCARDED_UPLOAD_BYTES = 256 * 1024 * 1024;
+
+function isUploadPage(path: string): boolean {
+  return !path.endsWith(".data") && (imageUploadPath.test(path) || productImportPath.test(path));
+}
+
+/**
  * Refuses a body larger than its route's limit (413) before anything reads it. A body must state its
  * length: Node's parser then never lets more bytes through, so nothing unbounded is ever buffered.
  * A body of unstated length (chunked) gets 411; browsers and payment providers always state it.
@@ -102,11 +115,13 @@ export function bodyLimits(limitFor: (path: string) => number = bodyLimitFor): R
       res.status(411).type(plainText).send("Indica la lunghezza della richiesta.");
       return;
     }
-    if (Number(length) > limitFor(req.path)) {
-      res.status(413).set("Connection", "close").type(plainText).send("La richiesta è troppo grande.");
+    if (Number(length) <= limitFor(req.path)) return next();
+    if (req.method === "POST" && isUploadPage(req.path) && Number(length) <= MAX_DISCARDED_UPLOAD_BYTES) {
+      req.on("end", () => res.redirect(303, `${req.path}?${UPLOAD_TOO_LARGE_QUERY}`));
+      req.resume();
       return;
     }
-    next();
+    res.status(413).set("Connection", "close").type(plainText).send("La richiesta è troppo grande.");
   };
 }
 

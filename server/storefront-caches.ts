@@ -1,7 +1,6 @@
 import type pg from "pg";
 import { type ChannelListener, listenToChannel } from "../app/db/listener.server";
-import { forgetCatalogFacets } from "../app/modules/catalog/facets.server";
-import { forgetCachedSettings } from "../app/modules/settings/settings.server";
+import { forgetStorefrontCopies } from "../app/db/storefront-changes.server";
 import { createGuestPageCache, type GuestPageCache } from "./guest-page-cache";
 
 // Sent by the database itself on every committed change to what guests see (migration 0018).
@@ -20,8 +19,8 @@ export async function startStorefrontCaches(pool: pg.Pool): Promise<StorefrontCa
   const pages = createGuestPageCache({ trusted: () => listener?.listening ?? false });
   const forgetAll = () => {
     pages.clear();
-    forgetCatalogFacets();
-    forgetCachedSettings();
+    // The filters' choices and the settings, in the app bundle's module instance as well as here.
+    forgetStorefrontCopies();
   };
   listener = await listenToChannel(pool, channel, {
     name: "storefront caches",

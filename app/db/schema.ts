@@ -155,8 +155,9 @@ export const products = pgTable(
     pricePerPack: text("price_per_pack"),
     // null = price not available: the product is shown but cannot be bought.
     priceCents: integer("price_cents"),
+    // The reference price crossed out beside a reduced price, always above it; null = not reduced. The
+    // percentage shown is worked out from the two (catalog/crossed-out-price.ts), so it cannot disagree.
     originalPriceCents: integer("original_price_cents"),
-    discountPercentage: integer("discount_percentage").notNull().default(0),
     isNew: boolean("is_new").notNull().default(false),
     isNewCollection: boolean("is_new_collection").notNull().default(false),
     isOutlet: boolean("is_outlet").notNull().default(false),
@@ -181,10 +182,9 @@ export const products = pgTable(
     check("products_subcategory_check", oneOf(table.subcategory, subcategories)),
     check("products_min_quantity_check", sql`${table.minQuantity} >= 1`),
     check("products_price_check", sql`${table.priceCents} >= 0`),
-    check("products_discount_check", sql`${table.discountPercentage} between 0 and 99`),
     check(
       "products_original_price_check",
-      sql`${table.originalPriceCents} is null or (${table.discountPercentage} > 0 and ${table.originalPriceCents} >= 0)`,
+      sql`${table.originalPriceCents} is null or (${table.priceCents} is not null and ${table.originalPriceCents} > ${table.priceCents})`,
     ),
     // The storefront reads only products on sale: its listing indexes hold only those, so that every
     // listing query (which says `archived_at is null`) is still answered from an index alone.

@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { emptyDatabases } from "../../tests/integration/database";
@@ -47,5 +48,42 @@ describe("upgrades", () => {
       SELECT name, price_cents, archived_at FROM products
       WHERE search_vector @@ websearch_to_tsquery('italian_unaccent', 'flanella')`);
     expect(products.rows).toEqual([{ name: "Pigiama in flanella", price_cents: 4990, archived_at: null }]);
+  });
+
+  it("moves an old database's prices to two prices, so no product can show a wrong percentage", async () => {
+    const { db } = await createEmptyDatabase();
+    // Found by name: other migrations may come after it.
+    const journal = JSON.parse(await readFile(new URL("./migrations/meta/_journal.json", import.meta.url), "utf8")) as {
+      entries: { tag: string }[];
+    };
+    const priceMigration = journal.entries.findIndex((entry) => entry.tag.endsWith("_reference_price"));
+    await applyMigrations(db, { through: priceMigration });
+    // As the old three fields allowed: the issue's 29,90 from 39,90 saved as -50%, a "reduction" to a
+    // higher price, and a reference price beside no price.
+    await db.execute(sql`
+      INSERT INTO products (name, gender, subcategory, brand, price_cents, original_price_cents, discount_percentage, sku)
+      VALUES ('Pigiama A', 'Donna', 'pigiama', 'Vetrina', 2990, 3990, 50, 'PRICE-A'),
+             ('Pigiama B', 'Donna', 'pigiama', 'Vetrina', 4990, 3990, 20, 'PRICE-B'),
+             ('Pigiama C', 'Donna', 'pigiama', 'Vetrina', NULL, 3990, 10, 'PRICE-C'),
+             ('Pigiama D', 'Donna', 'pigiama', 'Vetrina', 1990, NULL, 0, 'PRICE-D')`);
+
+    await applyMigrations(db);
+
+    const rows = await db.execute(sql`SELECT sku, price_cents, original_price_cents FROM products ORDER BY sku`);
+    expect(rows.rows).toEqual([
+      // Shown as -25% from now on: worked out from the two prices.
+      { sku: "PRICE-A", price_cents: 2990, original_price_cents: 3990 },
+      { sku: "PRICE-B", price_cents: 4990, original_price_cents: null },
+      { sku: "PRICE-C", price_cents: null, original_price_cents: null },
+      { sku: "PRICE-D", price_cents: 1990, original_price_cents: null },
+    ]);
+    const columns = await db.execute(
+      sql`SELECT column_name FROM information_schema.columns WHERE table_name = 'products' AND column_name = 'discount_percentage'`,
+    );
+    expect(columns.rows).toEqual([]);
+    // And the database keeps it so: a reference price must stand above a price.
+    await expect(
+      db.execute(sql`UPDATE products SET original_price_cents = 2990 WHERE sku = 'PRICE-A'`),
+    ).rejects.toThrow();
   });
 });

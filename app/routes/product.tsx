@@ -134,7 +134,7 @@ function Price({ product }: { product: ProductDetails }) {
             {formatEuro(product.originalPriceCents)}
           </s>
         )}
-        {discounted && (
+        {product.discountPercentage > 0 && (
           <span className="rounded-sm bg-sale px-2 py-0.5 text-xs font-semibold text-white">
             -{product.discountPercentage}%
           </span>

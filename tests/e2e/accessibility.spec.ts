@@ -3,12 +3,12 @@
 // loaded once and checked at both sizes. Each test gathers every violation of its pages and then
 // fails on any, so one run lists all that is wrong.
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
 import { buildDemoBlog } from "../../app/demo/blog";
 import { createUser, logIn, placeOrder } from "./support/accounts";
 import { cartItem, everydayProduct } from "./support/demo-products";
 import { openHydrated, skipCookieBannerAndPopup, waitForHydration } from "./support/page";
 import { baseURL } from "./support/ports";
+import { expect, type Page, test } from "./support/test";
 
 const desktop = { width: 1280, height: 800 };
 const phone = { width: 390, height: 844 };

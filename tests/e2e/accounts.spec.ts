@@ -1,4 +1,3 @@
-import { expect, type Page, test } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { accounts, outgoingEmails, sessions, users } from "../../app/db/schema";
 import { profileRow, testPassword, uniqueEmail } from "../support/fixtures";
@@ -7,6 +6,7 @@ import { e2eDatabase } from "./support/database";
 import { linkIn, readEmail } from "./support/mailbox";
 import { expectToast, openHydrated, skipCookieBannerAndPopup, waitForHydration } from "./support/page";
 import { baseURL } from "./support/ports";
+import { expect, type Page, test } from "./support/test";
 
 // Accounts with the real SMTP sink: sign-up and confirmation, login, profile, logout, password
 // reset, and the customer's orders.

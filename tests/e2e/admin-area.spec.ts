@@ -1,7 +1,7 @@
-import { expect, test } from "@playwright/test";
 import { createUser, logIn, placeOrder } from "./support/accounts";
 import { skipCookieBannerAndPopup, waitForHydration } from "./support/page";
 import { baseURL } from "./support/ports";
+import { expect, test } from "./support/test";
 
 // The admin area's frame and its read-only order pages, as staff see them.
 
@@ -141,6 +141,54 @@ test("on a phone the admin area has its own compact frame, without the storefron
   await sections.getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL(`${baseURL}/`);
   await context.close();
+});
+
+test("on a phone, the orders come first: filters folded, one section lit, a shipping button, 0,5 kg", async ({
+  page,
+}) => {
+  const customer = await createUser();
+  const order = await placeOrder(customer.id, { status: "processing", shippingTracking: null });
+  await logIn(page, await createUser("admin", "Ada Admin"));
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/admin/orders");
+  await waitForHydration(page);
+
+  // The newest orders are on the first screen: the filters beyond the search are folded away.
+  await expect(page.getByRole("table").getByRole("row").nth(1)).toBeInViewport();
+  await expect(page.getByLabel("Cerca", { exact: true })).toBeVisible();
+  await expect(page.getByLabel("Stato", { exact: true })).toBeHidden();
+  await page.getByText("Altri filtri").click();
+  await expect(page.getByLabel("Stato", { exact: true })).toBeVisible();
+  await page.getByLabel("Stato", { exact: true }).selectOption("processing");
+  await page.getByRole("button", { name: "Filtra" }).click();
+  await expect(page).toHaveURL(/stato=processing/);
+  // A filter set stays in sight, and says how many are.
+  await expect(page.getByText("Altri filtri (1 attivi)")).toBeVisible();
+  await expect(page.getByLabel("Stato", { exact: true })).toBeVisible();
+
+  // Only the current section is lit: not 'Admin Panel' too, whose /admin starts every path.
+  const sections = page.getByRole("navigation", { name: "Amministrazione" });
+  const lit = (name: string) =>
+    sections.getByRole("link", { name, exact: true }).evaluate((link) => getComputedStyle(link).backgroundColor);
+  const unlit = await lit("Prodotti");
+  expect(await lit("Ordini")).not.toBe(unlit);
+  expect(await lit("Admin Panel")).toBe(unlit);
+
+  // The bulk shipping opener looks like a button: a frame around it, no disclosure triangle.
+  const bulk = page.locator("summary").filter({ hasText: "Spedisci gli ordini selezionati" });
+  await expect(bulk).toHaveCSS("border-top-style", "solid");
+  await expect(bulk).toHaveCSS("display", "inline-flex");
+
+  // Weights in Italian: 0,5 kg, and 1,2 typed with a comma is 1,2 kg.
+  await page
+    .getByRole("table")
+    .getByRole("row")
+    .filter({ hasText: order.slice(0, 8) })
+    .getByRole("button", { name: "Crea spedizione" })
+    .click();
+  const dialog = page.getByRole("dialog", { name: "Spedizione GLS" });
+  await expect(dialog.getByLabel("Peso (kg)")).toHaveValue("0,5");
+  await expect(page.locator("body")).toHaveJSProperty("scrollWidth", 390);
 });
 
 test("a customer who opens /admin lands on the home page", async ({ page }) => {

@@ -1,4 +1,3 @@
-import { expect, type Page, test } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { orders, refunds } from "../../app/db/schema";
 import type { SandboxProvider } from "../../app/modules/payments/sandbox.server";
@@ -8,6 +7,7 @@ import { testServices } from "../support/services";
 import { createUser, labelDownload, logIn, placeOrder } from "./support/accounts";
 import { e2eDatabase } from "./support/database";
 import { expectToast, openHydrated, skipCookieBannerAndPopup } from "./support/page";
+import { expect, type Page, test } from "./support/test";
 
 // A day of orders as staff run it from /admin: ship with the courier (the sandbox here), download
 // labels, hand a reservation over, close the courier's day, cancel and refund; and what the
@@ -49,9 +49,9 @@ test("staff ship an order, download its label, close the day; the customer follo
   await row.getByRole("button", { name: "Crea spedizione" }).click();
 
   const dialog = page.getByRole("dialog", { name: "Spedizione GLS" });
-  await expect(dialog.getByLabel("Peso (kg)")).toHaveValue("0.5");
+  await expect(dialog.getByLabel("Peso (kg)")).toHaveValue("0,5");
   await expect(dialog.getByLabel("Colli")).toHaveValue("1");
-  await dialog.getByLabel("Peso (kg)").fill("1.2");
+  await dialog.getByLabel("Peso (kg)").fill("1,2");
   await dialog.getByRole("button", { name: "Crea spedizione" }).click();
   await expectToast(page, "Successo", "Spedizione GLS creata.");
   await expect(dialog).toBeHidden();
@@ -66,7 +66,15 @@ test("staff ship an order, download its label, close the day; the customer follo
   await row.getByRole("link", { name: "Scarica etichetta" }).click();
   expect((await popup).url()).toMatch(labelDownload);
 
+  // GLS cannot undo a closed day: the button asks first, and 'Annulla' leaves everything as it was.
   await page.getByRole("button", { name: "Chiudi Giornata GLS" }).click();
+  const question = page.getByRole("dialog", { name: "Chiudere la giornata GLS?" });
+  await expect(question).toContainText("dopo la chiusura non si possono più annullare");
+  await question.getByRole("button", { name: "Annulla" }).click();
+  await expect(question).toBeHidden();
+  expect((await orderOf(orderId)).status).toBe("shipped");
+  await page.getByRole("button", { name: "Chiudi Giornata GLS" }).click();
+  await question.getByRole("button", { name: "Chiudi Giornata GLS" }).click();
   await expect(
     page.locator("[data-sonner-toast]").filter({ hasText: "Operazione di chiusura giornata inviata" }),
   ).toContainText("Successo");

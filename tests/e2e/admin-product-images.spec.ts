@@ -1,10 +1,11 @@
-import { expect, test } from "@playwright/test";
 import { asc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { productImages, products } from "../../app/db/schema";
 import { createUser, logIn } from "./support/accounts";
 import { e2eDatabase } from "./support/database";
 import { expectToast, openHydrated, skipCookieBannerAndPopup, toast } from "./support/page";
+import { baseURL } from "./support/ports";
+import { expect, test } from "./support/test";
 
 // Staff add a photo to a demo product, describe it, see it on the product's page, then remove it,
 // leaving the product as it was for the other specs.
@@ -91,4 +92,45 @@ test("an SVG is refused with its name, and nothing is added", async ({ page }) =
   expect(await imagesOfProduct()).toEqual(before);
   // Usable on a phone: nothing wider than the screen.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
+test("photos over 25 MB together are refused in the page, in Italian, before and without JavaScript", async ({
+  page,
+  browser,
+}) => {
+  // Sending 26 MB twice, on a small shared machine.
+  test.setTimeout(60_000);
+  const before = await imagesOfProduct();
+  const tooLarge = "Le immagini scelte superano insieme 25 MB: caricale in più volte.";
+  const photos = [1, 2].map((index) => ({
+    name: `foto-${index}.jpg`,
+    mimeType: "image/jpeg",
+    buffer: Buffer.alloc(13 * 1024 * 1024),
+  }));
+  const admin = await createUser("admin", "Ada Admin");
+  await logIn(page, admin);
+  await openHydrated(page, `/admin/products/${productId}/immagini`);
+  const uploads: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") uploads.push(request.url());
+  });
+  await page.getByLabel("File").setInputFiles(photos);
+  await page.getByRole("button", { name: "Carica immagini" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: tooLarge })).toBeVisible();
+  await expectToast(page, "Errore", tooLarge);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Immagini di /);
+  expect(uploads).toEqual([]);
+
+  // A page posted before its scripts run sends the files: the server reads them, throws them away and
+  // shows the page again with the same words.
+  const plain = await browser.newContext({ baseURL, javaScriptEnabled: false, locale: "it-IT" });
+  const plainPage = await plain.newPage();
+  await plainPage.context().addCookies(await page.context().cookies());
+  await plainPage.goto(`/admin/products/${productId}/immagini`);
+  await plainPage.getByLabel("File").setInputFiles(photos);
+  await plainPage.getByRole("button", { name: "Carica immagini" }).click();
+  await expect(plainPage.getByRole("alert").filter({ hasText: tooLarge })).toBeVisible();
+  await expect(plainPage.getByRole("heading", { level: 1 })).toHaveText(/^Immagini di /);
+  await plain.close();
+  expect(await imagesOfProduct()).toEqual(before);
 });

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { expect, type Page, test } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { productVariants } from "../../app/db/schema";
@@ -7,6 +6,7 @@ import { deleteTestVariants, TEST_SKU_PREFIX } from "../support/fixtures";
 import { createUser, logIn } from "./support/accounts";
 import { e2eDatabase } from "./support/database";
 import { openHydrated, skipCookieBannerAndPopup } from "./support/page";
+import { expect, type Page, test } from "./support/test";
 
 // A new arrival as staff add it from /admin/products: two colours with a photo each, on /shop and
 // in the search at once; a reduced price, and the product page shows the 30-day lowest price
@@ -88,19 +88,23 @@ test("staff add a product in two colours, find it in the shop, reduce its price,
   await page.goto(`/shop?search=${encodeURIComponent(`${word} salvia`)}`);
   await expect(page.getByRole("link", { name: new RegExp(name) }).first()).toBeVisible();
 
-  // A 20% reduction: 49,00 € → 39,00 €.
+  // A reduction is two prices, 39,00 € from 49,00 €: the percentage is worked out, never typed.
   await openHydrated(page, `/admin/products/${productId}`);
+  await expect(page.getByLabel("Sconto (%)")).toHaveCount(0);
   await page.getByLabel("Prezzo di vendita (€)").fill("39,00");
-  await page.getByLabel("Sconto (%)").fill("20");
-  await page.getByLabel("Prezzo originale (€)").fill("49,00");
+  await page.getByLabel("Prezzo di riferimento (€)").fill("49,00");
+  await expect(page.getByTestId("discount-shown")).toContainText("Sconto mostrato ai clienti: −20%");
   await page.getByRole("button", { name: "Salva modifiche" }).click();
   await expectNotice(page, "Prodotto salvato.");
   await expect(
     page.getByText("Prezzo più basso dei 30 giorni prima del prezzo attuale (Omnibus): 49,00 €"),
   ).toBeVisible();
+  await page.goto(`/admin/products?cerca=${sku}`);
+  await expect(page.getByRole("main")).toContainText("39,00 € invece di 49,00 € (−20%)");
 
   await page.goto(`/product/${productId}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+  await expect(page.getByTestId("product-price")).toContainText("-20%");
   await expect(page.getByText("Prezzo più basso degli ultimi 30 giorni: 49,00 €")).toBeVisible();
   // The first colour's photo, described by the name and colour staff did not need to type.
   await expect(page.getByRole("img", { name: `${name}, colore Nero` }).first()).toBeVisible();

@@ -1,4 +1,3 @@
-import { expect, type Page, test } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { shopSettings } from "../../app/db/schema";
 import { settingsGroups } from "../../app/modules/settings/settings";
@@ -10,6 +9,7 @@ import { e2eDatabase } from "./support/database";
 import { cartItem, demoCatalog, preselected } from "./support/demo-products";
 import { expectToast, openHydrated, skipCookieBannerAndPopup } from "./support/page";
 import { baseURL } from "./support/ports";
+import { expect, type Page, test } from "./support/test";
 
 // Staff switch free shipping off in 'Impostazioni', and a shopper's checkout above 100 € then
 // charges the delivery fee. Other specs of the run expect the shop's usual rules: the setting is
@@ -23,7 +23,7 @@ const dearProduct = (() => {
     (product) =>
       (product.priceCents ?? 0) >= 5600 &&
       product.minQuantity === 1 &&
-      product.discountPercentage === 0 &&
+      product.originalPriceCents === null &&
       !["bikini", "intero"].includes(product.subcategory) &&
       preselected(product).stock >= 2,
   );

@@ -1,10 +1,10 @@
-import { expect, test } from "@playwright/test";
 import { buildDemoCatalog } from "../../app/demo/catalog/catalog";
 import { buildDemoOrders, DEMO_ORDER_DAYS } from "../../app/demo/orders";
 import { formatEuro } from "../../app/modules/shop/constants";
 import { addDays, romeToday } from "../../app/modules/stats/periods";
 import { createUser, logIn, placeOrder } from "./support/accounts";
 import { openHydrated, skipCookieBannerAndPopup } from "./support/page";
+import { expect, test } from "./support/test";
 
 // Staff read the sales statistics of a period: a day of the last century picked at random, so only
 // this test's orders fall in it (the e2e database is shared, and a retry picks another day).

@@ -1,4 +1,3 @@
-import { expect, type Page, test } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { sessions } from "../../app/db/schema";
 import { totpCode } from "../support/second-factor";
@@ -6,6 +5,7 @@ import { accountMenu, createUser, fillLogin, fillSecondFactor, type TestUser } f
 import { e2eDatabase } from "./support/database";
 import { expectToast, openHydrated, skipCookieBannerAndPopup } from "./support/page";
 import { baseURL } from "./support/ports";
+import { expect, type Page, test } from "./support/test";
 
 // Admins and their second factor, in the browser: the set-up at the first login, then the code (or
 // a recovery code) at every login, with and without JavaScript; and the idle timeout.

@@ -1,5 +1,4 @@
 import net from "node:net";
-import { expect, test } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import {
   blogPosts,
@@ -22,6 +21,7 @@ import {
 } from "./support/accounts";
 import { e2eDatabase } from "./support/database";
 import { appPort, baseURL } from "./support/ports";
+import { expect, test } from "./support/test";
 
 // Who may reach what, over HTTP as any client would: every admin and customer endpoint (pages, their
 // `.data` requests, including ones aimed at a single child route's loader, the label download and

@@ -1,10 +1,10 @@
-import { expect, test } from "@playwright/test";
 import { desc, eq } from "drizzle-orm";
 import { blogComments, blogPosts, blogRatings } from "../../app/db/schema";
 import { createConfirmedUser } from "../../app/modules/accounts/provisioning.server";
 import { voterKey } from "../../app/modules/blog/visitor.server";
 import { e2eDatabase } from "./support/database";
 import { openHydrated, skipCookieBannerAndPopup, toast } from "./support/page";
+import { expect, test } from "./support/test";
 
 // The blog: the list with its featured post and category tabs, an article with its table of
 // contents, the five-star rating and the comments.

@@ -1,8 +1,8 @@
 // What the storefront's pages download, read from the build the journeys run on: no staff code in
 // any file a storefront page loads (at first or later), and every page's first load within budget.
 import path from "node:path";
-import { expect, test } from "@playwright/test";
 import { clientFiles, firstLoadOfPages } from "../../scripts/first-load-javascript";
+import { expect, test } from "./support/test";
 
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 // Every storefront page's first load, gzip: the design guide allows 150 KB, issue 15 asks for 130

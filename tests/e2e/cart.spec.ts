@@ -1,10 +1,10 @@
-import { expect, type Page, test } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { products } from "../../app/db/schema";
 import { formatEuro } from "../../app/modules/shop/constants";
 import { e2eDatabase } from "./support/database";
 import { cartItem, everydayProduct, fewPiecesProduct, preselected, swimsuits } from "./support/demo-products";
 import { openHydrated, skipCookieBannerAndPopup, toast, waitForHydration } from "./support/page";
+import { expect, type Page, test } from "./support/test";
 
 // The cart page: lines from the browser, prices, stock and the 'Promo Extra 2° Costume' from the server.
 

@@ -1,4 +1,3 @@
-import { expect, type Page, test } from "@playwright/test";
 import { and, eq } from "drizzle-orm";
 import { products, productVariants, userProfiles } from "../../app/db/schema";
 import { formatEuro } from "../../app/modules/shop/constants";
@@ -10,6 +9,7 @@ import { cartItem, everydayProduct, preselected } from "./support/demo-products"
 import { linkIn, readEmail } from "./support/mailbox";
 import { expectToast, openHydrated, skipCookieBannerAndPopup } from "./support/page";
 import { baseURL } from "./support/ports";
+import { expect, type Page, test } from "./support/test";
 
 // The checkout as shoppers go through it: the two steps, the sandbox's payment page, the success
 // page, the confirmation e-mail from the SMTP sink, and what the database then holds.

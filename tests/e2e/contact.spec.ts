@@ -1,4 +1,3 @@
-import { expect, test } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { contactMessages, outgoingEmails } from "../../app/db/schema";
 import { shop } from "../../app/modules/shop/identity";
@@ -6,6 +5,7 @@ import { e2eDatabase } from "./support/database";
 import { readEmail } from "./support/mailbox";
 import { openHydrated, skipCookieBannerAndPopup, toast } from "./support/page";
 import { baseURL } from "./support/ports";
+import { expect, test } from "./support/test";
 
 // The contact form: required fields, the message stored and e-mailed to the shop with reply-to the
 // sender, and the protections of a public form (other sites' posts refused, honeypot).

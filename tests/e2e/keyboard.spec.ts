@@ -1,4 +1,3 @@
-import { expect as baseExpect, type Locator, type Page, test } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { orders } from "../../app/db/schema";
 import { testShippingAddress, uniqueEmail } from "../support/fixtures";
@@ -7,6 +6,7 @@ import { createUser, placeOrder } from "./support/accounts";
 import { e2eDatabase, latestOrderOf } from "./support/database";
 import { everydayProduct, preselected, selectable } from "./support/demo-products";
 import { expectToast, skipCookieBannerAndPopup, toast, waitForHydration } from "./support/page";
+import { expect as baseExpect, type Locator, type Page, test } from "./support/test";
 
 // Pages answer slowly on a busy machine.
 const expect = baseExpect.configure({ timeout: 15_000 });

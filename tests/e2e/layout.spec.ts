@@ -1,9 +1,9 @@
-import { test as base, expect, type Page } from "@playwright/test";
 import { formatAddress, shop } from "../../app/modules/shop/identity";
 import { formatOpeningHours } from "../../app/modules/shop/opening-hours";
 import { createUser, logIn } from "./support/accounts";
 import { cartItem, everydayProduct } from "./support/demo-products";
 import { skipCookieBannerAndPopup } from "./support/page";
+import { test as base, expect, type Page } from "./support/test";
 
 // The shared layout of every page: header, promo bar, footer, cookie consent and analytics gating,
 // and the 404 page. The server runs with GA_MEASUREMENT_ID=G-TEST123 and CLARITY_PROJECT_ID=testclarity.

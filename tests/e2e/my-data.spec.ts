@@ -1,11 +1,11 @@
 import fs from "node:fs/promises";
-import { expect, test } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { orders, users } from "../../app/db/schema";
 import { createTestVariant, deleteTestVariants } from "../support/fixtures";
 import { accountMenu, createUser, fillLogin, logIn, placeOrder } from "./support/accounts";
 import { e2eDatabase } from "./support/database";
 import { expectToast, openHydrated, skipCookieBannerAndPopup } from "./support/page";
+import { expect, test } from "./support/test";
 
 // "My data" (GDPR): a customer downloads everything the shop holds about them, then deletes the
 // account; they cannot log in again, their order stays and their review no longer shows their name.

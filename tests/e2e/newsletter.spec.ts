@@ -1,4 +1,3 @@
-import { expect, type Page, test } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { newsletterSubscribers } from "../../app/db/schema";
 import { NEWSLETTER_CONSENT_TEXT } from "../../app/modules/newsletter/newsletter";
@@ -7,6 +6,7 @@ import { everydayProduct, soldOutColourProduct } from "./support/demo-products";
 import { allEmails, linkIn, readEmail } from "./support/mailbox";
 import { openHydrated, skipCookieBannerAndPopup, toast, waitForHydration } from "./support/page";
 import { baseURL } from "./support/ports";
+import { expect, type Page, test } from "./support/test";
 
 // The newsletter: the one sign-up form (footer, /subscribe), the double opt-in through the e-mail,
 // and the unsubscribe link every newsletter e-mail carries.

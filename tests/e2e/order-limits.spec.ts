@@ -1,4 +1,3 @@
-import { expect, type Page, test } from "@playwright/test";
 import { orderItems } from "../../app/db/schema";
 import type { DemoProduct } from "../../app/demo/catalog/catalog";
 import { insertOrder, uniqueEmail } from "../support/fixtures";
@@ -6,6 +5,7 @@ import { e2eDatabase, latestOrderOf } from "./support/database";
 import { cartItem, demoCatalog, everydayProduct, preselected } from "./support/demo-products";
 import { expectToast, openHydrated, skipCookieBannerAndPopup } from "./support/page";
 import { baseURL } from "./support/ports";
+import { expect, type Page, test } from "./support/test";
 
 // The shop's limits on what one shopper takes off the shelf (shop settings, 'Limiti degli ordini',
 // here at their defaults: 10 pieces per article, 30 per order, 40 held unpaid per customer), as the

@@ -1,4 +1,3 @@
-import { expect, type Page, test } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { coupons, userProfiles } from "../../app/db/schema";
 import { formatEuro } from "../../app/modules/shop/constants";
@@ -7,6 +6,7 @@ import { e2eDatabase, latestOrderOf } from "./support/database";
 import { cartItem, everydayProduct } from "./support/demo-products";
 import { openHydrated, skipCookieBannerAndPopup } from "./support/page";
 import { baseURL } from "./support/ports";
+import { expect, type Page, test } from "./support/test";
 
 // An order's figures as a customer and staff read them (issue 26): which discount applied and why
 // the other did not, and the same rows adding up on the payment step, the success page, /orders, the

@@ -1,4 +1,3 @@
-import { expect, test } from "@playwright/test";
 import { asc, eq } from "drizzle-orm";
 import { orderItems, products, refunds, withdrawalItems, withdrawalRequests } from "../../app/db/schema";
 import type { SandboxProvider } from "../../app/modules/payments/sandbox.server";
@@ -9,6 +8,7 @@ import { testServices } from "../support/services";
 import { createUser, logIn } from "./support/accounts";
 import { e2eDatabase } from "./support/database";
 import { openHydrated, skipCookieBannerAndPopup, toast } from "./support/page";
+import { expect, test } from "./support/test";
 
 // A withdrawal as staff settle it from 'Resi e recessi': the parcel is back, a hygiene-sealed
 // swimsuit came back opened and is refused with a reason, the rest goes back on sale and is refunded.

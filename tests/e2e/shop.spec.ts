@@ -1,6 +1,10 @@
-import { expect, type Page, test } from "@playwright/test";
+import { eq } from "drizzle-orm";
+import { products } from "../../app/db/schema";
 import { buildDemoCatalog, type DemoProduct } from "../../app/demo/catalog/catalog";
-import { holdBackScripts } from "./support/page";
+import { formatEuro } from "../../app/modules/shop/constants";
+import { e2eDatabase } from "./support/database";
+import { holdBackScripts, waitForHydration } from "./support/page";
+import { expect, type Page, test } from "./support/test";
 
 // The catalogue: /shop (filters, sort, infinite scroll, search), the gender pages, outlet and new
 // collection, sitemap and robots. The run's database holds the demo catalogue, whose content is
@@ -387,4 +391,25 @@ test("sitemap.xml lists pages, products and blog articles; robots.txt points to 
   expect(sitemap).toMatch(/<loc>[^<]+\/blog\/[a-z0-9-]+<\/loc>/);
   const robots = await (await request.get("/robots.txt")).text();
   expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+});
+
+test("a search page shows a changed price and hydrates without a mismatch (React #418)", async ({ page }) => {
+  // The shop's own list must not outlive a change on the server: the page rendered from it differed
+  // from what the browser hydrated from the loader's fresh data, and the search kept the old price.
+  const product = catalog.find((candidate) => candidate.priceCents !== null && inStock(candidate)) as DemoProduct;
+  const path = `/shop?search=${encodeURIComponent(product.name)}`;
+  const card = page.getByRole("article").filter({ hasText: product.name }).first();
+  await visit(page, path);
+  await expect(card).toContainText(formatEuro(product.priceCents as number));
+  const changed = (product.priceCents as number) + 100;
+  await e2eDatabase().update(products).set({ priceCents: changed }).where(eq(products.id, product.id));
+  try {
+    for (let reload = 0; reload < 3; reload++) {
+      await page.reload();
+      await waitForHydration(page);
+      await expect(card).toContainText(formatEuro(changed));
+    }
+  } finally {
+    await e2eDatabase().update(products).set({ priceCents: product.priceCents }).where(eq(products.id, product.id));
+  }
 });

@@ -1,4 +1,3 @@
-import { expect, test } from "@playwright/test";
 import { and, eq } from "drizzle-orm";
 import { outgoingEmails, withdrawalItems, withdrawalRequests } from "../../app/db/schema";
 import { withdrawalUrl } from "../../app/modules/orders/confirmation-email";
@@ -8,6 +7,7 @@ import { e2eDatabase } from "./support/database";
 import { readEmail } from "./support/mailbox";
 import { skipCookieBannerAndPopup } from "./support/page";
 import { baseURL } from "./support/ports";
+import { expect, test } from "./support/test";
 
 // The online withdrawal function (art. 54-bis Codice del Consumo) as a guest uses it: the link of the
 // confirmation e-mail, order number and e-mail, two steps, the receipt and its acknowledgement.

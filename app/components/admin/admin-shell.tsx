@@ -21,7 +21,8 @@ const linkClass = "block whitespace-nowrap rounded-sm px-2.5 py-1.5 text-sm hove
  */
 export function AdminShell({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
-  // Highlighted when the path starts with the link's route (spec); the closest one is the current page.
+  // The section whose route the path starts with, the longest such (the spec's rule): only that one is
+  // highlighted, not also 'Admin Panel', whose /admin every path starts with.
   const current = sections.filter((section) => pathname.startsWith(section.to)).at(-1);
 
   return (
@@ -40,7 +41,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
                 <Link
                   to={section.to}
                   aria-current={section === current ? "page" : undefined}
-                  className={`${linkClass} ${pathname.startsWith(section.to) ? "bg-linen font-medium text-wine" : "text-ink"}`}
+                  className={`${linkClass} ${section === current ? "bg-linen font-medium text-wine" : "text-ink"}`}
                 >
                   {section.label}
                 </Link>

@@ -1,4 +1,4 @@
-import { FileDown } from "lucide-react";
+import { ChevronDown, FileDown, Truck } from "lucide-react";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { useFetcherAnswer } from "~/components/forms/use-fetcher-answer";
@@ -29,8 +29,13 @@ export function BulkShippingForm({ answer }: { answer?: AdminAnswer }) {
   const shipped = (fetcher.data ?? answer)?.shippedOrderIds ?? [];
   const busy = fetcher.state !== "idle";
   return (
-    <details className="rounded-md border border-sand bg-white p-4">
-      <summary className="cursor-pointer text-sm font-medium text-ink">Spedisci gli ordini selezionati</summary>
+    <details className="group rounded-md border border-sand bg-white p-4">
+      {/* A button to look at: it opens the form that ships the ticked orders. */}
+      <summary className="inline-flex cursor-pointer list-none items-center gap-2 rounded-sm border border-ink px-4 py-2 text-sm font-medium text-ink hover:border-wine hover:text-wine [&::-webkit-details-marker]:hidden">
+        <Truck aria-hidden className="size-4" />
+        Spedisci gli ordini selezionati
+        <ChevronDown aria-hidden className="size-4 transition-transform group-open:rotate-180" />
+      </summary>
       <fetcher.Form method="post" id={bulkShippingFormId} key={attempts} className="mt-4 max-w-md space-y-4">
         <input type="hidden" name="intent" value="create-shipments" />
         <p className="text-sm text-ink-soft">

@@ -8,7 +8,7 @@ import { useHydrated } from "~/components/use-hydrated";
 import type { AdminAnswer } from "~/modules/orders/admin-answer";
 import { shortOrderId } from "~/modules/orders/order-views";
 import { SHIPMENT_PARCELS, SHIPMENT_WEIGHT_KG } from "~/modules/orders/shipment-form";
-import { CARRIER_NAME } from "~/modules/shop/constants";
+import { CARRIER_NAME, formatDecimal } from "~/modules/shop/constants";
 
 // The buttons of the admin's order pages. Each posts its intent to the page's action through its
 // own fetcher and shows the answer as a toast; without JavaScript the same forms post the page and
@@ -18,6 +18,8 @@ export const adminActionClass =
   "inline-flex items-center gap-1 text-sm text-wine underline underline-offset-4 hover:text-wine-dark disabled:cursor-wait disabled:opacity-60";
 const primaryClass =
   "inline-flex items-center justify-center gap-2 rounded-sm bg-ink px-4 py-2 text-sm font-medium text-ivory hover:bg-wine disabled:cursor-wait disabled:opacity-60";
+const secondaryClass =
+  "inline-flex items-center justify-center gap-2 rounded-sm border border-ink px-4 py-2 text-sm font-medium text-ink hover:border-wine hover:text-wine disabled:cursor-wait disabled:opacity-60";
 const inputClass = "mt-1 w-full rounded-sm border border-sand bg-white px-3 py-2 text-ink";
 
 /** Shows each new answer of an admin form as the spec's toast. */
@@ -74,15 +76,13 @@ export function ShipmentFields() {
     <div className="grid grid-cols-2 gap-4">
       <label className="block text-sm text-ink">
         Peso (kg)
+        {/* Text, not a number field: that one writes 0.5 in a browser set to English; staff read 0,5. */}
         <input
           name="weight"
-          type="number"
           inputMode="decimal"
           required
-          min={SHIPMENT_WEIGHT_KG.min}
-          max={SHIPMENT_WEIGHT_KG.max}
-          step={SHIPMENT_WEIGHT_KG.step}
-          defaultValue={SHIPMENT_WEIGHT_KG.default}
+          autoComplete="off"
+          defaultValue={formatDecimal(SHIPMENT_WEIGHT_KG.default)}
           className={inputClass}
         />
       </label>
@@ -171,22 +171,61 @@ export function CloseDayResults({ results }: { results: NonNullable<AdminAnswer[
   );
 }
 
-/** 'Chiudi Giornata GLS': confirms the day's parcels to the courier and shows each parcel's outcome. */
+const closeDayQuestion = `Chiudere la giornata ${CARRIER_NAME}?`;
+const closeDayWarning = `Le spedizioni create e non ancora chiuse vengono affidate a ${CARRIER_NAME}: dopo la chiusura non si possono più annullare.`;
+
+/**
+ * 'Chiudi Giornata GLS': confirms the day's parcels to the courier and shows each parcel's outcome.
+ * The courier cannot undo it, so it asks first: a dialog, or without JavaScript a disclosure holding
+ * the same question and the button that confirms.
+ */
 export function CloseDayButton() {
+  const hydrated = useHydrated();
   const fetcher = useFetcher<AdminAnswer>();
+  const [asking, setAsking] = useState(false);
   const [results, setResults] = useState<AdminAnswer["closeDay"] | null>(null);
   useFetcherAnswer(fetcher.data, (answered) => {
     void showToast({ title: answered.title, description: answered.message }, answered.ok ? "success" : "error");
+    setAsking(false);
     if (answered.closeDay) setResults(answered.closeDay);
   });
+  const busy = fetcher.state !== "idle";
+  const label = `Chiudi Giornata ${CARRIER_NAME}`;
+  const confirmForm = (
+    <fetcher.Form method="post" className="mt-4 flex flex-wrap gap-3">
+      <input type="hidden" name="intent" value="close-day" />
+      <button type="submit" className={primaryClass} disabled={busy}>
+        {busy ? "Chiusura in corso…" : label}
+      </button>
+      {hydrated && (
+        <button type="button" className={secondaryClass} onClick={() => setAsking(false)} disabled={busy}>
+          Annulla
+        </button>
+      )}
+    </fetcher.Form>
+  );
+
+  if (!hydrated)
+    return (
+      <details className="group max-w-sm">
+        <summary className={`${primaryClass} cursor-pointer list-none`}>{label}</summary>
+        <div className="mt-2 rounded-md border border-sand bg-white p-4 text-sm text-ink">
+          <p className="font-medium">{closeDayQuestion}</p>
+          <p className="mt-1 text-ink-soft">{closeDayWarning}</p>
+          {confirmForm}
+        </div>
+      </details>
+    );
   return (
     <>
-      <fetcher.Form method="post">
-        <input type="hidden" name="intent" value="close-day" />
-        <button type="submit" className={primaryClass} disabled={fetcher.state !== "idle"}>
-          {fetcher.state !== "idle" ? "Chiusura in corso…" : `Chiudi Giornata ${CARRIER_NAME}`}
-        </button>
-      </fetcher.Form>
+      <button type="button" className={primaryClass} onClick={() => setAsking(true)} disabled={busy}>
+        {busy ? "Chiusura in corso…" : label}
+      </button>
+      {asking && (
+        <Dialog title={closeDayQuestion} description={closeDayWarning} onClose={() => !busy && setAsking(false)}>
+          {confirmForm}
+        </Dialog>
+      )}
       {results && (
         <Dialog
           title={`Chiusura giornata ${CARRIER_NAME}`}

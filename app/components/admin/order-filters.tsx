@@ -1,3 +1,4 @@
+import { ChevronDown } from "lucide-react";
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import {
@@ -43,9 +44,14 @@ function Choice<T extends string>({
 
 /**
  * The order list's filters: a plain GET form, so it works before (or without) JavaScript and the
- * address keeps the filters. Submitting starts again from the first page.
+ * address keeps the filters. Submitting starts again from the first page. The search is always in
+ * sight; the other filters fold away unless one is set, so that on a phone the orders themselves
+ * are on the first screen.
  */
 export function OrderFilters({ filters, errors }: { filters: OrderListFilters; errors: string[] }) {
+  const set = [filters.status, filters.paymentStatus, filters.deliveryMethod, filters.from, filters.to].filter(
+    (value) => value !== null && value !== "",
+  ).length;
   return (
     <form method="get" action="/admin/orders" className="mt-6 rounded-md border border-sand bg-white p-4">
       {errors.length > 0 && (
@@ -58,77 +64,84 @@ export function OrderFilters({ filters, errors }: { filters: OrderListFilters; e
           </ul>
         </div>
       )}
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6">
-        <div className="sm:col-span-2 lg:col-span-3 xl:col-span-2">
-          <label htmlFor="filter-search" className={labelClass}>
-            Cerca
-          </label>
-          <input
-            id="filter-search"
-            type="search"
-            name={orderFilterParams.search}
-            defaultValue={filters.search}
-            maxLength={ORDER_SEARCH_MAX_LENGTH}
-            placeholder="Nome, e-mail o numero ordine (#A1B2C3D4)"
-            className={controlClass}
-          />
-        </div>
-        <Choice
-          id="filter-status"
-          name={orderFilterParams.status}
-          label="Stato"
-          value={filters.status}
-          options={orderFilterOptions.status}
+      <label htmlFor="filter-search" className={labelClass}>
+        Cerca
+      </label>
+      <div className="mt-1 flex gap-2">
+        <input
+          id="filter-search"
+          type="search"
+          name={orderFilterParams.search}
+          defaultValue={filters.search}
+          maxLength={ORDER_SEARCH_MAX_LENGTH}
+          placeholder="Nome, e-mail o numero ordine (#A1B2C3D4)"
+          className={`${controlClass} mt-0 min-w-0 flex-1`}
         />
-        <Choice
-          id="filter-payment"
-          name={orderFilterParams.paymentStatus}
-          label="Pagamento"
-          value={filters.paymentStatus}
-          options={orderFilterOptions.paymentStatus}
-        />
-        <Choice
-          id="filter-delivery"
-          name={orderFilterParams.deliveryMethod}
-          label="Consegna"
-          value={filters.deliveryMethod}
-          options={orderFilterOptions.deliveryMethod}
-        />
-        <div className="grid grid-cols-2 gap-2 sm:col-span-2 lg:col-span-3 xl:col-span-2">
-          <div>
-            <label htmlFor="filter-from" className={labelClass}>
-              Dal
-            </label>
-            <input
-              id="filter-from"
-              type="date"
-              name={orderFilterParams.from}
-              defaultValue={filters.from ?? ""}
-              className={controlClass}
-            />
-          </div>
-          <div>
-            <label htmlFor="filter-to" className={labelClass}>
-              Al
-            </label>
-            <input
-              id="filter-to"
-              type="date"
-              name={orderFilterParams.to}
-              defaultValue={filters.to ?? ""}
-              className={controlClass}
-            />
-          </div>
-        </div>
-      </div>
-      <div className="mt-4 flex flex-wrap items-center gap-4">
         <button type="submit" className={buttonClass.primary}>
           Filtra
         </button>
-        <Link to="/admin/orders" className="text-sm text-wine underline underline-offset-4 hover:text-wine-dark">
-          Azzera filtri
-        </Link>
       </div>
+      <details className="group mt-3" open={set > 0 || errors.length > 0}>
+        <summary className="inline-flex cursor-pointer list-none items-center gap-1 text-sm text-wine underline underline-offset-4 hover:text-wine-dark [&::-webkit-details-marker]:hidden">
+          Altri filtri{set > 0 && ` (${set} attivi)`}
+          <ChevronDown aria-hidden className="size-4 transition-transform group-open:rotate-180" />
+        </summary>
+        <div className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+          <Choice
+            id="filter-status"
+            name={orderFilterParams.status}
+            label="Stato"
+            value={filters.status}
+            options={orderFilterOptions.status}
+          />
+          <Choice
+            id="filter-payment"
+            name={orderFilterParams.paymentStatus}
+            label="Pagamento"
+            value={filters.paymentStatus}
+            options={orderFilterOptions.paymentStatus}
+          />
+          <Choice
+            id="filter-delivery"
+            name={orderFilterParams.deliveryMethod}
+            label="Consegna"
+            value={filters.deliveryMethod}
+            options={orderFilterOptions.deliveryMethod}
+          />
+          <div className="grid grid-cols-2 gap-2 sm:col-span-2">
+            <div>
+              <label htmlFor="filter-from" className={labelClass}>
+                Dal
+              </label>
+              <input
+                id="filter-from"
+                type="date"
+                name={orderFilterParams.from}
+                defaultValue={filters.from ?? ""}
+                className={controlClass}
+              />
+            </div>
+            <div>
+              <label htmlFor="filter-to" className={labelClass}>
+                Al
+              </label>
+              <input
+                id="filter-to"
+                type="date"
+                name={orderFilterParams.to}
+                defaultValue={filters.to ?? ""}
+                className={controlClass}
+              />
+            </div>
+          </div>
+        </div>
+        <p className="mt-4 text-sm text-ink-soft">
+          Scegli i filtri e premi «Filtra».{" "}
+          <Link to="/admin/orders" className="text-wine underline underline-offset-4 hover:text-wine-dark">
+            Azzera filtri
+          </Link>
+        </p>
+      </details>
     </form>
   );
 }

@@ -16,9 +16,13 @@ export type ProductListState = LoadedList & {
   error: string | null;
 };
 
-const cache = new Map<string, LoadedList & { savedAt: number }>();
+// Only in the browser: on the server this module is shared by every request, so a list kept there
+// would be rendered again after the change that altered it (an archived product still listed), and
+// rendered into pages the guest page cache keeps, and differ from what the browser hydrates (#418).
+const cache = typeof document === "undefined" ? null : new Map<string, LoadedList & { savedAt: number }>();
 
 function remember(query: string, list: LoadedList): void {
+  if (!cache) return;
   const previous = cache.get(query);
   // The first page's time counts: a list kept alive by scrolling still expires 5 minutes after it began.
   cache.set(query, { ...list, savedAt: previous?.savedAt ?? Date.now() });
@@ -28,7 +32,7 @@ function remember(query: string, list: LoadedList): void {
 export type ServerList = { query: string; page: ProductPage | null; error: string | null };
 
 function startState(query: string, initial: ServerList | null): ProductListState {
-  const cached = cache.get(query);
+  const cached = cache?.get(query);
   if (cached && Date.now() - cached.savedAt < PRODUCT_LIST_CACHE_MS) {
     return { ...cached, query, status: "ready", error: null };
   }

@@ -283,8 +283,8 @@ function placeProduct(draft: Draft, id: number, random: Random): DemoProduct {
     minQuantity: style.pack ?? 1,
     pricePerPack: style.pack ? `confezione da ${style.pack}` : null,
     priceCents: lastPrice.priceCents,
+    // The list price crossed out; the percentage shown is worked out from the two prices.
     originalPriceCents: discountPercentage ? draft.listPriceCents : null,
-    discountPercentage,
     isNew: false,
     isNewCollection,
     isOutlet,
@@ -376,7 +376,8 @@ function applyStockScenarios(products: DemoProduct[], random: Random): void {
 /** A few products whose price is not available yet: shown in the shop, not purchasable. */
 function withdrawPrices(products: DemoProduct[], random: Random): void {
   const candidates = products.filter(
-    (product) => product.discountPercentage === 0 && !product.isOutlet && !product.isNew && product.minQuantity === 1,
+    (product) =>
+      product.originalPriceCents === null && !product.isOutlet && !product.isNew && product.minQuantity === 1,
   );
   for (const product of random.shuffle(candidates).slice(0, 3)) {
     product.priceCents = null;

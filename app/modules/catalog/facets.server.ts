@@ -1,6 +1,7 @@
 import { and, asc, isNull, min, notInArray, sql } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { products, productVariants } from "~/db/schema";
+import { forgetOnStorefrontChange } from "~/db/storefront-changes.server";
 import { ONE_COLOUR } from "./selection";
 import { compareSizes } from "./sizes";
 
@@ -26,6 +27,7 @@ let cached: { facets: Promise<CatalogFacets>; expiresAt: number } | undefined;
 export function forgetCatalogFacets(): void {
   cached = undefined;
 }
+forgetOnStorefrontChange(forgetCatalogFacets);
 
 export function getCatalogFacets(db: Queryable): Promise<CatalogFacets> {
   if (cached && cached.expiresAt > Date.now()) return cached.facets;

@@ -33,9 +33,8 @@ export type ProductSummary = {
   subcategory: string;
   /** null: price not available, the product cannot be bought. */
   priceCents: number | null;
-  /** Set only when discounted. */
+  /** The reference price; crossed out beside the price when higher (crossed-out-price.ts). */
   originalPriceCents: number | null;
-  discountPercentage: number;
   /** Shown in brackets after the price, e.g. "confezione da 3". */
   pricePerPack: string | null;
   image: string | null;
@@ -89,7 +88,6 @@ export async function listProducts(
         subcategory: products.subcategory,
         priceCents: products.priceCents,
         originalPriceCents: products.originalPriceCents,
-        discountPercentage: products.discountPercentage,
         pricePerPack: products.pricePerPack,
         isNew: products.isNew,
         isOutlet: products.isOutlet,

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productImages, productPriceHistory, products, productVariants, reviews } from "~/db/schema";
 import { connectTestDatabase } from "../../../tests/integration/database";
@@ -26,7 +26,6 @@ beforeAll(async () => {
       detailsAccordion: "Coppe preformate.",
       priceCents: 3500,
       originalPriceCents: 5000,
-      discountPercentage: 30,
       sku: "TEST-OMNIBUS-1",
     })
     .returning({ id: products.id });
@@ -70,6 +69,7 @@ describe("getProductDetails", () => {
     const product = await getProductDetails(db, productId, now);
     expect(product?.priceCents).toBe(3500);
     expect(product?.originalPriceCents).toBe(5000);
+    // Worked out from the two prices, never stored.
     expect(product?.discountPercentage).toBe(30);
     expect(product?.lowestPrice30DaysCents).toBe(4200);
   });
@@ -111,7 +111,7 @@ describe("getProductDetails", () => {
     const [fullPrice] = await db
       .select({ id: products.id })
       .from(products)
-      .where(eq(products.discountPercentage, 0))
+      .where(isNull(products.originalPriceCents))
       .limit(1);
     const product = await getProductDetails(db, (fullPrice as { id: number }).id);
     expect(product?.originalPriceCents).toBeNull();

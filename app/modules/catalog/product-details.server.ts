@@ -6,6 +6,7 @@ import type { Queryable } from "~/db/client.server";
 import { type Gender, products, type Subcategory } from "~/db/schema";
 import { logger } from "~/logger.server";
 import { RELATED_PRODUCTS_COUNT } from "~/modules/shop/constants";
+import { crossedOutPriceCents, discountPercent } from "./crossed-out-price";
 import { listProducts, type ProductSummary } from "./listing.server";
 import { lowestPriceBeforeCurrent } from "./omnibus";
 import { deriveOptions, type SelectableProduct } from "./selection";
@@ -32,8 +33,9 @@ export type ProductDetails = Omit<SelectableProduct, "variants"> & {
   washing: string[];
   details: string;
   pricePerPack: string | null;
-  /** Kept only when the product is discounted. */
+  /** The reference price crossed out beside the price; only when the product is reduced. */
   originalPriceCents: number | null;
+  /** Worked out from the two prices (crossed-out-price.ts); 0 when the product is not reduced. */
   discountPercentage: number;
   /** Omnibus: the lowest price of the 30 days before the current reduction; only for discounted products. */
   lowestPrice30DaysCents: number | null;
@@ -76,7 +78,7 @@ export async function getProductDetails(db: Queryable, id: number, now = new Dat
     sku,
     stock,
   }));
-  const discounted = row.discountPercentage > 0 && row.originalPriceCents !== null && row.priceCents !== null;
+  const crossedOut = crossedOutPriceCents(row);
   const ratingSum = row.reviews.reduce((sum, review) => sum + review.rating, 0);
 
   return {
@@ -92,9 +94,9 @@ export async function getProductDetails(db: Queryable, id: number, now = new Dat
     minQuantity: row.minQuantity,
     pricePerPack: row.pricePerPack,
     priceCents: row.priceCents,
-    originalPriceCents: discounted ? row.originalPriceCents : null,
-    discountPercentage: discounted ? row.discountPercentage : 0,
-    lowestPrice30DaysCents: discounted ? lowestPriceBeforeCurrent(row.priceHistory, now) : null,
+    originalPriceCents: crossedOut,
+    discountPercentage: discountPercent(row) ?? 0,
+    lowestPrice30DaysCents: crossedOut !== null ? lowestPriceBeforeCurrent(row.priceHistory, now) : null,
     isNew: row.isNew,
     isNewCollection: row.isNewCollection,
     isOutlet: row.isOutlet,

@@ -24,6 +24,9 @@ describe("the shipment dialog's fields", () => {
     [{ weight: "0.05", parcels: "1" }, "Il peso va indicato al decimo di kg (ad esempio 1,2)."],
     [{ weight: "0", parcels: "1" }, "Il peso minimo è 0,1 kg."],
     [{ weight: "100.1", parcels: "1" }, "Il peso massimo di una spedizione è 100 kg."],
+    // A number, only too large: said so, not "indica il peso".
+    [{ weight: "1000", parcels: "1" }, "Il peso massimo di una spedizione è 100 kg."],
+    [{ weight: "1", parcels: "1000" }, "Al massimo 20 colli per spedizione."],
     [{ weight: "1", parcels: "0" }, "Serve almeno 1 collo."],
     [{ weight: "1", parcels: "1.5" }, "Indica il numero di colli, almeno 1."],
     [{ weight: "1", parcels: "21" }, "Al massimo 20 colli per spedizione."],

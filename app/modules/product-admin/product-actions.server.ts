@@ -1,6 +1,6 @@
 import { productIdSchema } from "~/modules/catalog/product-id";
 import type { Services } from "~/services.server";
-import { productMessages, readProductForm } from "./product-form";
+import { productMessages, readProductForm, stockField } from "./product-form";
 import {
   duplicateProduct,
   type SaveAnswer,
@@ -31,7 +31,7 @@ export async function runProductAction(
 
   if (intent === "stock") {
     const changes = readStockChanges(form);
-    if (!changes) return answer({ ok: false, message: productMessages.stock });
+    if (!Array.isArray(changes)) return answer({ ok: false, message: changes.problem });
     return answer(await updateStock(deps.db, changes));
   }
 
@@ -49,17 +49,18 @@ export async function runProductAction(
 
 /**
  * The list's stock inputs: "stock-<variant id>" with "seen-<variant id>", the stock the page showed.
- * Null when a stock is not a whole number from 0 up.
+ * A stock that is not a whole number from 0 up, or is above the limit, refuses them all, saying which.
  */
-function readStockChanges(form: FormData): StockChange[] | null {
+function readStockChanges(form: FormData): StockChange[] | { problem: string } {
   const changes: StockChange[] = [];
   for (const [name, value] of form) {
     const match = /^stock-(\d{1,9})$/.exec(name);
     if (!match) continue;
-    const stock = typeof value === "string" ? value.trim() : "";
+    const stock = stockField.safeParse(typeof value === "string" ? value : "");
+    if (!stock.success) return { problem: stock.error.issues[0]?.message ?? productMessages.stock };
     const seen = form.get(`seen-${match[1]}`);
-    if (!/^\d{1,6}$/.test(stock) || typeof seen !== "string" || !/^\d{1,9}$/.test(seen)) return null;
-    changes.push({ variantId: Number(match[1]), stock: Number(stock), stockSeen: Number(seen) });
+    if (typeof seen !== "string" || !/^\d{1,9}$/.test(seen)) return { problem: productMessages.stock };
+    changes.push({ variantId: Number(match[1]), stock: stock.data, stockSeen: Number(seen) });
   }
   return changes;
 }

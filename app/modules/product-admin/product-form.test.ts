@@ -18,7 +18,6 @@ function productForm(fields: Record<string, string> = {}, variants: Variant[] = 
     minQuantity: "1",
     pricePerPack: "",
     price: "29,90",
-    discountPercentage: "0",
     originalPrice: "",
     ...fields,
   };
@@ -47,7 +46,7 @@ function errorsOf(form: FormData): Record<string, string> {
 
 describe("readProductForm", () => {
   it("reads a complete product with its variants, prices in cents and washing one line each", () => {
-    const form = productForm({ isNew: "on", price: "29.9", discountPercentage: "" }, [
+    const form = productForm({ isNew: "on", price: "29.9" }, [
       {},
       { colorName: "Rosa", colorCode: "#FFAACC", size: "L", variantSku: "ROSA-L", stock: "0" },
     ]);
@@ -57,7 +56,6 @@ describe("readProductForm", () => {
       product: {
         name: "Pigiama Stelle",
         priceCents: 2990,
-        discountPercentage: 0,
         originalPriceCents: null,
         pricePerPack: null,
         washing: ["Lavare a 30°", "Non candeggiare"],
@@ -77,12 +75,10 @@ describe("readProductForm", () => {
     expect(result.ok && result.product.variants).toHaveLength(1);
   });
 
-  it("reads a discount with its original price", () => {
-    const result = readProductForm(productForm({ price: "20", discountPercentage: "20", originalPrice: "25,00" }));
-    expect(result).toMatchObject({
-      ok: true,
-      product: { priceCents: 2000, discountPercentage: 20, originalPriceCents: 2500 },
-    });
+  it("reads a reduced price as the sale price and its reference price: no percentage to type", () => {
+    const result = readProductForm(productForm({ price: "29,90", originalPrice: "39,90", discountPercentage: "50" }));
+    expect(result).toMatchObject({ ok: true, product: { priceCents: 2990, originalPriceCents: 3990 } });
+    expect(result.ok && "discountPercentage" in result.product).toBe(false);
   });
 
   it.each([
@@ -100,16 +96,15 @@ describe("readProductForm", () => {
     [{ price: "-5" }, "price", productMessages.price],
     [{ minQuantity: "0" }, "minQuantity", productMessages.minQuantity],
     [{ minQuantity: "1,5" }, "minQuantity", productMessages.minQuantity],
-    [{ discountPercentage: "100" }, "discountPercentage", productMessages.discount],
-    [
-      { price: "", discountPercentage: "10", originalPrice: "30" },
-      "discountPercentage",
-      productMessages.discountWithoutPrice,
-    ],
-    [{ discountPercentage: "10", originalPrice: "trenta" }, "originalPrice", productMessages.originalPrice],
-    [{ discountPercentage: "10" }, "originalPrice", productMessages.originalPriceMissing],
-    [{ originalPrice: "39,90" }, "originalPrice", productMessages.originalPriceWithoutDiscount],
-    [{ discountPercentage: "10", originalPrice: "29,90" }, "originalPrice", productMessages.originalPriceNotHigher],
+    // A number, only too large: said so, never "un numero intero".
+    [{ minQuantity: "1000" }, "minQuantity", "La quantità minima è troppo alta: al massimo 999."],
+    [{ price: "1.000.000" }, "price", "Il prezzo è troppo alto: al massimo 999.999,99\u00a0€."],
+    [{ price: "99999999999999999999" }, "price", productMessages.priceTooHigh],
+    [{ originalPrice: "2000000" }, "originalPrice", productMessages.priceTooHigh],
+    [{ price: "", originalPrice: "30" }, "originalPrice", productMessages.originalPriceWithoutPrice],
+    [{ originalPrice: "trenta" }, "originalPrice", productMessages.originalPrice],
+    [{ originalPrice: "29,90" }, "originalPrice", productMessages.originalPriceNotHigher],
+    [{ originalPrice: "19,90" }, "originalPrice", productMessages.originalPriceNotHigher],
   ])("refuses %o with the message under %s", (fields, field, message) => {
     expect(errorsOf(productForm(fields))[field]).toBe(message);
   });
@@ -122,6 +117,8 @@ describe("readProductForm", () => {
     [{ variantSku: "con spazi" }, "sku", productMessages.variantSku],
     [{ stock: "-1" }, "stock", productMessages.stock],
     [{ stock: "tre" }, "stock", productMessages.stock],
+    [{ stock: "10000000" }, "stock", "La giacenza è troppo alta: al massimo 999.999 pezzi."],
+    [{ stock: "1000000" }, "stock", productMessages.stockTooHigh],
   ])("refuses the variant %o with the message under its row's %s", (variant, field, message) => {
     expect(errorsOf(productForm({}, [variant]))[`variants.0.${field}`]).toBe(message);
   });

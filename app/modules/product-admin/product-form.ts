@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { genders, subcategories } from "~/db/schema";
-import { MAX_TYPED_EURO_CENTS, parseEuroCents } from "~/modules/forms/euro-amount";
+import { MAX_TYPED_EURO_CENTS, readTypedEuroCents } from "~/modules/forms/euro-amount";
+import { wholeNumberField } from "~/modules/forms/whole-number";
+import { formatEuro, formatInteger } from "~/modules/shop/constants";
 
 // The product form of the admin (create and edit): what staff type, read into a product and its
 // variants, every message in Italian. Pure, so that every rule is unit-tested; the database's own
@@ -21,18 +23,19 @@ export const productMessages = {
   textTooLong: "Il testo può avere al massimo 5.000 caratteri.",
   pricePerPackTooLong: "Il prezzo per confezione può avere al massimo 100 caratteri.",
   price: "Scrivi il prezzo in euro, ad esempio 29,90.",
+  priceTooHigh: `Il prezzo è troppo alto: al massimo ${formatEuro(MAX_TYPED_EURO_CENTS)}.`,
   minQuantity: "La quantità minima deve essere un numero intero da 1 a 999.",
-  discount: "Lo sconto deve essere un numero intero da 0 a 99.",
-  discountWithoutPrice: "Un prodotto senza prezzo non può essere scontato.",
-  originalPrice: "Scrivi il prezzo originale in euro, ad esempio 39,90.",
-  originalPriceMissing: "Con uno sconto indica anche il prezzo originale.",
-  originalPriceWithoutDiscount: "Il prezzo originale si indica solo con uno sconto.",
-  originalPriceNotHigher: "Il prezzo originale deve essere più alto del prezzo di vendita.",
+  minQuantityTooHigh: "La quantità minima è troppo alta: al massimo 999.",
+  originalPrice: "Scrivi il prezzo di riferimento in euro, ad esempio 39,90.",
+  originalPriceWithoutPrice: "Un prodotto senza prezzo non può avere un prezzo di riferimento.",
+  originalPriceNotHigher:
+    "Il prezzo di riferimento deve essere più alto del prezzo di vendita; lascialo vuoto se il prodotto non è scontato.",
   variantsMissing: "Aggiungi almeno una variante (colore e taglia).",
   colorName: "Inserisci il nome del colore.",
   colorCode: "Il codice colore va scritto come #rrggbb, ad esempio #1a2b3c.",
   size: "Inserisci la taglia.",
   stock: "La giacenza deve essere un numero intero da 0 in su.",
+  stockTooHigh: `La giacenza è troppo alta: al massimo ${formatInteger(productLimits.stock)} pezzi.`,
   variantSku: "Lo SKU della variante può contenere solo lettere, cifre, trattini, punti e trattini bassi.",
   variantTwice: (colour: string, size: string) => `La variante ${colour} in taglia ${size} compare due volte.`,
   skuTwice: (sku: string) => `Lo SKU ${sku} compare più di una volta nel modulo.`,
@@ -41,31 +44,19 @@ export const productMessages = {
 export const skuPattern = /^[A-Za-z0-9._-]{1,64}$/;
 const MAX_TEXT = productLimits.text;
 
-type PriceFields = { priceCents: number | null; discountPercentage: number; originalPriceCents: number | null };
+type PriceFields = { priceCents: number | null; originalPriceCents: number | null };
 
 /**
- * What is wrong with a price, its discount and its original (crossed-out) price taken together, or
- * null: a discount needs a price and an original price higher than it, and only a discount has one.
+ * What is wrong with a price and its reference (crossed-out) price taken together, or null: a
+ * reference price needs a price below it. The percentage is never typed: it is worked out from the
+ * two (catalog/crossed-out-price.ts), so no third field can contradict them.
  */
-export function priceRuleProblem(
-  product: PriceFields,
-): { field: "discountPercentage" | "originalPriceCents"; message: string } | null {
-  const discounted = product.discountPercentage > 0;
-  if (discounted && product.priceCents === null) {
-    return { field: "discountPercentage", message: productMessages.discountWithoutPrice };
+export function priceRuleProblem(product: PriceFields): { field: "originalPriceCents"; message: string } | null {
+  if (product.originalPriceCents === null) return null;
+  if (product.priceCents === null) {
+    return { field: "originalPriceCents", message: productMessages.originalPriceWithoutPrice };
   }
-  if (discounted && product.originalPriceCents === null) {
-    return { field: "originalPriceCents", message: productMessages.originalPriceMissing };
-  }
-  if (!discounted && product.originalPriceCents !== null) {
-    return { field: "originalPriceCents", message: productMessages.originalPriceWithoutDiscount };
-  }
-  if (
-    discounted &&
-    product.priceCents !== null &&
-    product.originalPriceCents !== null &&
-    product.originalPriceCents <= product.priceCents
-  ) {
+  if (product.originalPriceCents <= product.priceCents) {
     return { field: "originalPriceCents", message: productMessages.originalPriceNotHigher };
   }
   return null;
@@ -80,21 +71,21 @@ const euroCents = (message: string) =>
     .trim()
     .transform((value, context) => {
       if (value === "") return null;
-      const cents = parseEuroCents(value);
-      if (cents === null || cents > MAX_TYPED_EURO_CENTS) {
-        context.addIssue({ code: "custom", message });
+      const typed = readTypedEuroCents(value);
+      if (!typed.ok) {
+        context.addIssue({ code: "custom", message: typed.tooHigh ? productMessages.priceTooHigh : message });
         return z.NEVER;
       }
-      return cents;
+      return typed.cents;
     });
 
-const wholeNumber = (min: number, max: number, message: string) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d{1,6}$/, message)
-    .transform(Number)
-    .pipe(z.number().min(min, message).max(max, message));
+/** A variant's stock, in the product form and the list's quick edit alike. */
+export const stockField = wholeNumberField({
+  min: 0,
+  max: productLimits.stock,
+  notWhole: productMessages.stock,
+  tooHigh: productMessages.stockTooHigh,
+});
 
 const variantSchema = z.object({
   /** The variant being edited; absent for a new one. */
@@ -115,7 +106,7 @@ const variantSchema = z.object({
     .string()
     .trim()
     .refine((value) => value === "" || skuPattern.test(value), productMessages.variantSku),
-  stock: wholeNumber(0, productLimits.stock, productMessages.stock),
+  stock: stockField,
   /** The stock the form showed, for an edited variant: a change made meanwhile is not overwritten. */
   stockSeen: z
     .string()
@@ -141,12 +132,16 @@ export const productFormSchema = z
         .filter(Boolean),
     ),
     details: text(MAX_TEXT, productMessages.textTooLong),
-    minQuantity: wholeNumber(1, 999, productMessages.minQuantity),
+    minQuantity: wholeNumberField({
+      min: 1,
+      max: 999,
+      notWhole: productMessages.minQuantity,
+      tooHigh: productMessages.minQuantityTooHigh,
+    }),
     /** e.g. "confezione da 3"; empty = none. */
     pricePerPack: text(100, productMessages.pricePerPackTooLong).transform((value) => value || null),
     /** Empty = price not available: shown, not for sale. */
     priceCents: euroCents(productMessages.price),
-    discountPercentage: wholeNumber(0, 99, productMessages.discount),
     originalPriceCents: euroCents(productMessages.originalPrice),
     isNew: z.boolean(),
     isNewCollection: z.boolean(),
@@ -242,7 +237,6 @@ export function readProductForm(form: FormData): ProductFormResult {
     minQuantity: field("minQuantity") || "1",
     pricePerPack: field("pricePerPack"),
     priceCents: field("price"),
-    discountPercentage: field("discountPercentage") || "0",
     originalPriceCents: field("originalPrice"),
     isNew: form.has("isNew"),
     isNewCollection: form.has("isNewCollection"),

@@ -24,7 +24,8 @@ export type AdminProductRow = {
   gender: string;
   subcategory: string;
   priceCents: number | null;
-  discountPercentage: number;
+  /** The reference price crossed out beside it; the database keeps it above the price (migration 0022). */
+  originalPriceCents: number | null;
   isNew: boolean;
   isNewCollection: boolean;
   isOutlet: boolean;
@@ -57,7 +58,7 @@ export async function listAdminProducts(db: Queryable, filters: ProductListFilte
       gender: products.gender,
       subcategory: products.subcategory,
       priceCents: products.priceCents,
-      discountPercentage: products.discountPercentage,
+      originalPriceCents: products.originalPriceCents,
       isNew: products.isNew,
       isNewCollection: products.isNewCollection,
       isOutlet: products.isOutlet,
@@ -94,7 +95,7 @@ function conditions(filters: ProductListFilters): (SQL | undefined)[] {
     filters.flag === "nuovo" ? eq(products.isNew, true) : undefined,
     filters.flag === "nuova-collezione" ? eq(products.isNewCollection, true) : undefined,
     filters.flag === "outlet" ? eq(products.isOutlet, true) : undefined,
-    filters.flag === "scontato" ? sql`${products.discountPercentage} > 0` : undefined,
+    filters.flag === "scontato" ? isNotNull(products.originalPriceCents) : undefined,
     filters.lowStock
       ? sql`exists (select 1 from product_variants v where v.product_id = ${productId} and v.stock <= ${LOW_STOCK})`
       : undefined,

@@ -57,7 +57,6 @@ function input(overrides: Partial<ProductInput> = {}): ProductInput {
     minQuantity: 1,
     pricePerPack: null,
     priceCents: 3990,
-    discountPercentage: 0,
     originalPriceCents: null,
     isNew: false,
     isNewCollection: false,
@@ -124,13 +123,14 @@ describe("saveProduct", () => {
       name: loaded.name,
       sku: loaded.sku,
       priceCents: 3500,
-      discountPercentage: 30,
       originalPriceCents: 5000,
       variants: asPosted(loaded),
     });
     expect(await saveProduct(deps, id, reduced)).toEqual({ ok: true, productId: id, message: saveMessages.saved });
     expect((await historyOf(id)).map((row) => row.priceCents)).toEqual([5000, 3500]);
-    expect((await getProductDetails(db, id, clock.now()))?.lowestPrice30DaysCents).toBe(5000);
+    const details = await getProductDetails(db, id, clock.now());
+    expect(details?.lowestPrice30DaysCents).toBe(5000);
+    expect(details?.discountPercentage).toBe(30);
 
     // Saved again with the same price: no new row.
     await saveProduct(deps, id, { ...reduced, description: "Altro testo." });

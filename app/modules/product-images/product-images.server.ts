@@ -9,7 +9,7 @@ import { IMAGE_WIDTHS } from "~/modules/files/responsive-images";
 import type { Services } from "~/services.server";
 import { acceptUpload, storedImageType } from "./accept-upload.server";
 import { MAX_ALT_LENGTH } from "./images-answer";
-import { MAX_IMAGES_PER_UPLOAD, MAX_UPLOAD_MEGABYTES, maxUploadBytes } from "./upload-limits";
+import { MAX_IMAGES_PER_UPLOAD, maxUploadBytes, uploadTooLargeMessage } from "./upload-limits";
 
 // A product's pictures as staff manage them: upload (checked and re-encoded by accept-upload.server.ts,
 // stored through the files service), order, alternative text and colour. The storefront reads the same
@@ -37,7 +37,7 @@ export type ImagesOutcome =
 export const imageMessages = {
   noFiles: "Scegli almeno un'immagine da caricare.",
   tooManyFiles: `Puoi caricare al massimo ${MAX_IMAGES_PER_UPLOAD} immagini alla volta.`,
-  uploadTooLarge: `Le immagini scelte superano insieme ${MAX_UPLOAD_MEGABYTES} MB: caricale in più volte.`,
+  uploadTooLarge: uploadTooLargeMessage,
   refused: "Nessuna immagine caricata: correggi i file indicati e riprova.",
   unknownColor: "Scegli uno dei colori del prodotto, o «Tutti i colori».",
   altMissing: "Scrivi il testo alternativo: descrive l'immagine a chi non può vederla.",

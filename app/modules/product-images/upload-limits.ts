@@ -19,3 +19,6 @@ export const maxImageBytes = MAX_IMAGE_MEGABYTES * MEGABYTE;
 export const maxUploadBytes = MAX_UPLOAD_MEGABYTES * MEGABYTE;
 /** The body of an upload: the files plus the form's other fields and multipart boundaries. */
 export const maxUploadBodyBytes = maxUploadBytes + 64 * 1024;
+
+/** Said in the page, by the action, by the page's own check before sending, and after a refused post. */
+export const uploadTooLargeMessage = `Le immagini scelte superano insieme ${MAX_UPLOAD_MEGABYTES} MB: caricale in più volte.`;

@@ -16,7 +16,6 @@ export async function productSheetRows(db: Queryable): Promise<ProductSheetRow[]
         description: products.description,
         priceCents: products.priceCents,
         originalPriceCents: products.originalPriceCents,
-        discountPercentage: products.discountPercentage,
       },
       variant: {
         sku: productVariants.sku,

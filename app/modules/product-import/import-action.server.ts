@@ -1,5 +1,5 @@
 import type { Services } from "~/services.server";
-import { MAX_IMPORT_MEGABYTES, type ProductImportAnswer } from "./import-answer";
+import { importTooLargeMessage, maxImportBytes, type ProductImportAnswer } from "./import-answer";
 import { applyImport, checkImport } from "./import-products.server";
 
 // The import page's two buttons: "Verifica" (check, nothing written) and "Importa" (apply).
@@ -7,7 +7,7 @@ import { applyImport, checkImport } from "./import-products.server";
 export const importActionMessages = {
   unknown: "Azione non riconosciuta.",
   noFile: "Scegli il file CSV da verificare o importare.",
-  tooLarge: `Il file supera ${MAX_IMPORT_MEGABYTES} MB: dividilo in più file.`,
+  tooLarge: importTooLargeMessage,
   notUtf8:
     "Il file non è in UTF-8: in Excel salvalo come «CSV UTF-8 (delimitato da virgole)», oppure esportalo di nuovo da qui.",
   checked: "Il file è corretto. Non è ancora stato salvato nulla: premi «Importa» per applicarlo.",
@@ -31,7 +31,7 @@ export async function runProductImport(
   if (file === null || typeof file === "string" || (file.name === "" && file.size === 0)) {
     return refuse(importActionMessages.noFile);
   }
-  if (file.size > MAX_IMPORT_MEGABYTES * 1024 * 1024) return refuse(importActionMessages.tooLarge);
+  if (file.size > maxImportBytes) return refuse(importActionMessages.tooLarge);
   let text: string;
   try {
     // Strict, so a file saved as Windows-1252 is refused rather than imported with garbled accents.

@@ -4,7 +4,11 @@ import type { ImportProblem } from "./import-row";
 // (import-action.server.ts) and the page.
 
 export const MAX_IMPORT_MEGABYTES = 2;
-export const maxImportBodyBytes = MAX_IMPORT_MEGABYTES * 1024 * 1024 + 64 * 1024;
+export const maxImportBytes = MAX_IMPORT_MEGABYTES * 1024 * 1024;
+export const maxImportBodyBytes = maxImportBytes + 64 * 1024;
+
+/** Said by the action, by the page's own check before sending, and after a refused post. */
+export const importTooLargeMessage = `Il file supera ${MAX_IMPORT_MEGABYTES} MB: dividilo in più file.`;
 
 export type ImportSummaryView = {
   productsCreated: number;

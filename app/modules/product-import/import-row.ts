@@ -1,7 +1,13 @@
 import { z } from "zod";
 import { genders, subcategories } from "~/db/schema";
-import { parseEuroCents } from "~/modules/forms/euro-amount";
-import { priceRuleProblem, productLimits, skuPattern } from "~/modules/product-admin/product-form";
+import { readTypedEuroCents } from "~/modules/forms/euro-amount";
+import {
+  priceRuleProblem,
+  productLimits,
+  productMessages,
+  skuPattern,
+  stockField,
+} from "~/modules/product-admin/product-form";
 
 // One row of the products sheet is one variant (a colour and size with its stock) and repeats its
 // product's columns. It keeps the product form's limits and price rule (modules/product-admin), so
@@ -26,9 +32,8 @@ export const importColumns = [
   {
     name: "prezzo_originale",
     example: "49,90",
-    help: "Prezzo barrato, in euro, più alto del prezzo. Solo con uno sconto maggiore di 0.",
+    help: "Prezzo di riferimento barrato, in euro, più alto del prezzo. Vuoto: nessuno sconto. La percentuale di sconto si calcola da sola.",
   },
-  { name: "sconto", example: "20", help: "Percentuale intera da 0 a 99. Vuoto: 0." },
   { name: "sku_variante", example: "ESEMPIO-001-BLU-M", help: "Codice della variante, unico in tutto il catalogo." },
   { name: "colore", example: "Blu", help: "Nome del colore." },
   { name: "codice_colore", example: "#1f3a93", help: "Colore nel formato #rrggbb." },
@@ -55,13 +60,11 @@ export const rowMessages = {
   descriptionTooLong: `La descrizione può avere al massimo ${productLimits.text} caratteri.`,
   price: "Il prezzo deve essere un importo in euro da 0 in su, ad esempio 39,90.",
   originalPrice: "Il prezzo originale deve essere un importo in euro da 0 in su, ad esempio 49,90.",
-  discount: "Lo sconto deve essere un numero intero da 0 a 99.",
   colorMissing: "Manca il colore.",
   colorTooLong: `Il colore può avere al massimo ${productLimits.colorName} caratteri.`,
   colorCode: "Il codice colore deve essere nel formato #rrggbb, ad esempio #1f3a93.",
   sizeMissing: "Manca la taglia.",
   sizeTooLong: `La taglia può avere al massimo ${productLimits.size} caratteri.`,
-  stock: "La giacenza deve essere un numero intero da 0 in su.",
 };
 
 const sku = (what: "prodotto" | "variante") =>
@@ -73,18 +76,11 @@ const euro = (message: string) =>
     .trim()
     .transform((text, context) => {
       if (text === "") return null;
-      const cents = parseEuroCents(text);
-      if (cents === null) context.addIssue({ code: "custom", message });
-      return cents;
+      const typed = readTypedEuroCents(text);
+      if (typed.ok) return typed.cents;
+      context.addIssue({ code: "custom", message: typed.tooHigh ? productMessages.priceTooHigh : message });
+      return z.NEVER;
     });
-
-const wholeNumber = (message: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d{1,10}$/, message)
-    .transform(Number)
-    .refine((value) => value <= max, message);
 
 /** Matches a name case-insensitively to one of `values`, so "donna" and "PIGIAMA" are read as the list spells them. */
 const oneOf = <T extends string>(values: readonly T[], message: string) =>
@@ -107,7 +103,6 @@ export const importRowSchema = z
     descrizione: z.string().trim().max(productLimits.text, rowMessages.descriptionTooLong),
     prezzo: euro(rowMessages.price),
     prezzo_originale: euro(rowMessages.originalPrice),
-    sconto: z.union([z.literal("").transform(() => 0), wholeNumber(rowMessages.discount, 99)], rowMessages.discount),
     sku_variante: sku("variante"),
     colore: z.string().trim().min(1, rowMessages.colorMissing).max(productLimits.colorName, rowMessages.colorTooLong),
     codice_colore: z
@@ -116,18 +111,11 @@ export const importRowSchema = z
       .regex(/^#[0-9a-fA-F]{6}$/, rowMessages.colorCode)
       .transform((code) => code.toLowerCase()),
     taglia: z.string().trim().min(1, rowMessages.sizeMissing).max(productLimits.size, rowMessages.sizeTooLong),
-    giacenza: wholeNumber(rowMessages.stock, productLimits.stock),
+    giacenza: stockField,
   })
   .superRefine((row, context) => {
-    const problem = priceRuleProblem({
-      priceCents: row.prezzo,
-      discountPercentage: row.sconto,
-      originalPriceCents: row.prezzo_originale,
-    });
-    if (problem) {
-      const column = problem.field === "discountPercentage" ? "sconto" : "prezzo_originale";
-      context.addIssue({ code: "custom", path: [column], message: problem.message });
-    }
+    const problem = priceRuleProblem({ priceCents: row.prezzo, originalPriceCents: row.prezzo_originale });
+    if (problem) context.addIssue({ code: "custom", path: ["prezzo_originale"], message: problem.message });
   });
 
 export type ImportRowValues = z.output<typeof importRowSchema>;
@@ -144,7 +132,6 @@ export type ImportRow = {
     description: string;
     priceCents: number | null;
     originalPriceCents: number | null;
-    discountPercentage: number;
   };
   variant: { sku: string; colorName: string; colorCode: string; size: string; stock: number };
 };
@@ -186,7 +173,6 @@ export function readImportRow(
         description: values.descrizione,
         priceCents: values.prezzo,
         originalPriceCents: values.prezzo_originale,
-        discountPercentage: values.sconto,
       },
       variant: {
         sku: values.sku_variante,

@@ -15,7 +15,6 @@ export type ProductSheetRow = {
     description: string;
     priceCents: number | null;
     originalPriceCents: number | null;
-    discountPercentage: number;
   };
   variant: { sku: string; colorName: string; colorCode: string; size: string; stock: number };
 };
@@ -37,7 +36,6 @@ export function productsCsvRows(rows: ProductSheetRow[]): string {
         product.description,
         product.priceCents === null ? "" : csvEuro(product.priceCents),
         product.originalPriceCents === null ? "" : csvEuro(product.originalPriceCents),
-        String(product.discountPercentage),
         variant.sku,
         variant.colorName,
         variant.colorCode,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseEuroCents } from "~/modules/forms/euro-amount";
+import { productMessages } from "~/modules/product-admin/product-form";
 import { importColumnNames, rowMessages } from "./import-row";
 import { readSheet, sheetMessages } from "./read-sheet";
 
@@ -15,7 +16,6 @@ const validCells = {
   descrizione: "Pigiama lungo.",
   prezzo: "39,90",
   prezzo_originale: "49,90",
-  sconto: "20",
   sku_variante: "PIG-D0001-BLU-M",
   colore: "Blu",
   codice_colore: "#1f3a93",
@@ -42,7 +42,6 @@ describe("readSheet", () => {
             description: "Pigiama lungo.",
             priceCents: 3990,
             originalPriceCents: 4990,
-            discountPercentage: 20,
           },
           variant: { sku: "PIG-D0001-BLU-M", colorName: "Blu", colorCode: "#1f3a93", size: "M", stock: 12 },
         },
@@ -50,10 +49,10 @@ describe("readSheet", () => {
     });
   });
 
-  it("takes empty price, original price and discount as none, none and 0", () => {
-    const { rows, problems } = readSheet(sheet({ prezzo: "", prezzo_originale: "", sconto: "" }));
+  it("takes an empty price and original price as none", () => {
+    const { rows, problems } = readSheet(sheet({ prezzo: "", prezzo_originale: "" }));
     expect(problems).toEqual([]);
-    expect(rows[0]?.product).toMatchObject({ priceCents: null, originalPriceCents: null, discountPercentage: 0 });
+    expect(rows[0]?.product).toMatchObject({ priceCents: null, originalPriceCents: null });
   });
 
   it("reads columns in any order and undoes the apostrophe the export puts before a formula", () => {
@@ -74,7 +73,6 @@ describe("readSheet", () => {
           marca: " ",
           prezzo: "dodici",
           prezzo_originale: "-3",
-          sconto: "100",
           sku_variante: "con spazi",
           colore: "",
           codice_colore: "blu",
@@ -86,13 +84,12 @@ describe("readSheet", () => {
           nome: "N".repeat(201),
           marca: "M".repeat(201),
           descrizione: "D".repeat(5001),
-          sconto: "2,5",
           sku_variante: "",
           colore: "C".repeat(201),
           taglia: "T".repeat(41),
           giacenza: "3,5",
         },
-        { prezzo_originale: "49,90", sconto: "0", sku_prodotto: "B", sku_variante: "B-1" },
+        { prezzo_originale: "39,90", sku_prodotto: "B", sku_variante: "B-1" },
       ),
     );
     expect(problems).toEqual([
@@ -111,7 +108,6 @@ describe("readSheet", () => {
         column: "prezzo_originale",
         message: "Il prezzo originale deve essere un importo in euro da 0 in su, ad esempio 49,90.",
       },
-      { line: 2, column: "sconto", message: "Lo sconto deve essere un numero intero da 0 a 99." },
       {
         line: 2,
         column: "sku_variante",
@@ -129,12 +125,16 @@ describe("readSheet", () => {
       { line: 3, column: "nome", message: "Il nome può avere al massimo 200 caratteri." },
       { line: 3, column: "marca", message: "La marca può avere al massimo 100 caratteri." },
       { line: 3, column: "descrizione", message: "La descrizione può avere al massimo 5000 caratteri." },
-      { line: 3, column: "sconto", message: rowMessages.discount },
       { line: 3, column: "sku_variante", message: "Manca lo SKU della variante." },
       { line: 3, column: "colore", message: "Il colore può avere al massimo 50 caratteri." },
       { line: 3, column: "taglia", message: "La taglia può avere al massimo 20 caratteri." },
-      { line: 3, column: "giacenza", message: rowMessages.stock },
-      { line: 4, column: "prezzo_originale", message: "Il prezzo originale si indica solo con uno sconto." },
+      { line: 3, column: "giacenza", message: productMessages.stock },
+      {
+        line: 4,
+        column: "prezzo_originale",
+        message:
+          "Il prezzo di riferimento deve essere più alto del prezzo di vendita; lascialo vuoto se il prodotto non è scontato.",
+      },
     ]);
     expect(rowMessages.subcategory).toMatch(/^La sottocategoria deve essere una tra pigiama, maglia, .*, borsa\.$/);
   });
@@ -175,7 +175,7 @@ describe("readSheet", () => {
         line: 1,
         column: null,
         message:
-          "Mancano le colonne: genere, sottocategoria, marca, descrizione, prezzo, prezzo_originale, sconto, sku_variante, colore, codice_colore, taglia, giacenza.",
+          "Mancano le colonne: genere, sottocategoria, marca, descrizione, prezzo, prezzo_originale, sku_variante, colore, codice_colore, taglia, giacenza.",
       },
       {
         line: 1,
@@ -189,8 +189,8 @@ describe("readSheet", () => {
       { line: 1, column: null, message: "La colonna nome compare più volte." },
     ]);
     expect(only(`${header}\n${line()};in più\nPIG;corta`)).toEqual([
-      { line: 2, column: null, message: "La riga ha 15 celle invece di 14: controlla separatori e virgolette." },
-      { line: 3, column: null, message: sheetMessages.cellCount(2, 14) },
+      { line: 2, column: null, message: "La riga ha 14 celle invece di 13: controlla separatori e virgolette." },
+      { line: 3, column: null, message: sheetMessages.cellCount(2, 13) },
     ]);
     expect(only(`${header}\n"aperta`)).toEqual([
       {
@@ -198,6 +198,15 @@ describe("readSheet", () => {
         column: null,
         message: "Virgolette non chiuse: una cella tra virgolette continua fino alla fine del file.",
       },
+    ]);
+    // A number, only too large: said so, never "un numero intero da 0 in su".
+    expect(readSheet(sheet({ giacenza: "10000000", prezzo: "2.000.000,00" })).problems).toEqual([
+      { line: 2, column: "prezzo", message: productMessages.priceTooHigh },
+      { line: 2, column: "giacenza", message: productMessages.stockTooHigh },
+    ]);
+    // A sheet exported before the percentage was worked out from the prices: told why, not "unknown".
+    expect(only(`${header};sconto\n${line()};50`)).toEqual([
+      { line: 1, column: null, message: sheetMessages.retiredDiscountColumn },
     ]);
     const many = [header, ...Array.from({ length: 5001 }, (_, index) => line({ sku_variante: `V-${index}` }))].join(
       "\n",

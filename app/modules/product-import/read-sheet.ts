@@ -27,6 +27,8 @@ export const sheetMessages = {
     `Diverso dalla riga ${firstLine} dello stesso prodotto: le colonne del prodotto devono essere uguali in tutte le sue righe.`,
   variantSkuRepeated: (firstLine: number) => `Lo stesso SKU variante è già alla riga ${firstLine}.`,
   variantRepeated: (firstLine: number) => `Stesso prodotto, colore e taglia della riga ${firstLine}.`,
+  retiredDiscountColumn:
+    "La colonna sconto non c'è più: la percentuale di sconto si calcola da prezzo e prezzo_originale. Togli la colonna e riprova.",
   colorCodeDiffers: (firstLine: number, code: string) =>
     `Lo stesso colore ha il codice ${code} alla riga ${firstLine}: usa lo stesso codice.`,
 };
@@ -39,7 +41,6 @@ const productColumns: { column: ImportColumn; field: keyof ImportRow["product"] 
   { column: "descrizione", field: "description" },
   { column: "prezzo", field: "priceCents" },
   { column: "prezzo_originale", field: "originalPriceCents" },
-  { column: "sconto", field: "discountPercentage" },
 ];
 
 export type Sheet = { rows: ImportRow[]; problems: ImportProblem[] };
@@ -55,7 +56,9 @@ export function readSheet(text: string): Sheet {
   const headerProblems: ImportProblem[] = [];
   const missing = importColumnNames.filter((column) => !names.includes(column));
   if (missing.length > 0) headerProblems.push(problem(header.line, sheetMessages.missingColumns(missing)));
-  const unknown = names.filter((name) => !(importColumnNames as string[]).includes(name));
+  // Sheets exported before the percentage was worked out from the prices still carry it.
+  if (names.includes("sconto")) headerProblems.push(problem(header.line, sheetMessages.retiredDiscountColumn));
+  const unknown = names.filter((name) => name !== "sconto" && !(importColumnNames as string[]).includes(name));
   if (unknown.length > 0) headerProblems.push(problem(header.line, sheetMessages.unknownColumns(unknown)));
   for (const [index, name] of names.entries()) {
     if (names.indexOf(name) !== index && (importColumnNames as string[]).includes(name)) {

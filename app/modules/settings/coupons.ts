@@ -1,8 +1,13 @@
 import { z } from "zod";
+import { wholeNumberField } from "~/modules/forms/whole-number";
+import { formatInteger } from "~/modules/shop/constants";
 import { percentField } from "./settings";
 
 // Discount codes as staff create and edit them in 'Impostazioni'. Validity is written as days in
 // the shop's time zone: a code is valid from the start of its first day to the end of its last.
+
+/** A code for more uses than this is a typing slip: leave it empty for no limit. */
+const MAX_COUPON_USES = 9_999_999;
 
 export const couponMessages = {
   code: "Il codice ha da 3 a 40 caratteri tra lettere, cifre, - e _.",
@@ -10,6 +15,7 @@ export const couponMessages = {
   date: "Scrivi una data valida, o lascia vuoto.",
   endBeforeStart: "L'ultimo giorno di validità non può venire prima del primo.",
   maxUses: "Il numero massimo di utilizzi è un intero da 1 in su, o vuoto per nessun limite.",
+  maxUsesTooHigh: `Il numero massimo di utilizzi è troppo alto: al massimo ${formatInteger(MAX_COUPON_USES)}, o vuoto per nessun limite.`,
   notFound: "Questo codice sconto non esiste più.",
 } as const;
 
@@ -30,6 +36,13 @@ function isCalendarDay(value: string): boolean {
   return new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
 }
 
+const maxUsesField = wholeNumberField({
+  min: 1,
+  max: MAX_COUPON_USES,
+  notWhole: couponMessages.maxUses,
+  tooHigh: couponMessages.maxUsesTooHigh,
+});
+
 const couponTerms = z
   .object({
     percentOff: percentField,
@@ -39,9 +52,13 @@ const couponTerms = z
     maxUses: z
       .string()
       .default("")
-      .transform((value) => value.trim())
-      .refine((value) => value === "" || /^[1-9]\d{0,6}$/.test(value), couponMessages.maxUses)
-      .transform((value) => (value === "" ? null : Number(value))),
+      .transform((value, context) => {
+        if (value.trim() === "") return null;
+        const read = maxUsesField.safeParse(value);
+        if (read.success) return read.data;
+        context.addIssue({ code: "custom", message: read.error.issues[0]?.message ?? couponMessages.maxUses });
+        return z.NEVER;
+      }),
   })
   .refine((terms) => !terms.startsOn || !terms.endsOn || terms.startsOn <= terms.endsOn, {
     message: couponMessages.endBeforeStart,

@@ -341,6 +341,13 @@ describe("coupons", () => {
       ok: false,
       fieldErrors: { percentOff: settingsMessages.percent, maxUses: couponMessages.maxUses },
     });
+    // A number of uses, only too large: said so, not "un intero da 1 in su".
+    expect(await createCoupon(db, admin, { ...coupon, code: "IMPOSTTRE", maxUses: "10000000" })).toEqual({
+      ok: false,
+      fieldErrors: {
+        maxUses: "Il numero massimo di utilizzi è troppo alto: al massimo 9.999.999, o vuoto per nessun limite.",
+      },
+    });
     expect(await db.select().from(coupons).where(eq(coupons.code, "IMPOSTTRE"))).toEqual([]);
     expect(await changesOf("coupon:IMPOSTDUE")).toHaveLength(1);
     expect(await changesOf("coupon:IMPOSTTRE")).toEqual([]);

@@ -2,6 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import { config } from "~/config.server";
 import type { Database, Queryable } from "~/db/client.server";
 import { settingChanges, shopSettings } from "~/db/schema";
+import { forgetOnStorefrontChange } from "~/db/storefront-changes.server";
 import { logger } from "~/logger.server";
 import type { CurrentUser } from "~/modules/accounts/current-user";
 import { fieldErrors } from "~/modules/forms/form-result";
@@ -30,6 +31,7 @@ export function forgetCachedSettings(): void {
   cached = null;
   drops++;
 }
+forgetOnStorefrontChange(forgetCachedSettings);
 
 /** Every setting: the stored groups over the defaults. A stored group that is no longer valid reads as its defaults. */
 export async function readSettings(db: Queryable): Promise<ShopSettings> {

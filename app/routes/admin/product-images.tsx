@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowLeft, ArrowUp, Trash2 } from "lucide-react";
-import { useRef } from "react";
+import { useRef, useState } from "react";
 import { data, Link, useFetcher } from "react-router";
 import { useFetcherAnswer } from "~/components/forms/use-fetcher-answer";
 import { showToast } from "~/components/toast";
@@ -8,6 +8,7 @@ import { currentAdmin } from "~/modules/accounts/admin-guard.server";
 import { parseProductId } from "~/modules/catalog/product-id";
 import { imageSrcSet, imageUrl } from "~/modules/files/responsive-images";
 import { readForm } from "~/modules/forms/read-form.server";
+import { chosenFilesTooLarge, uploadWasTooLarge } from "~/modules/forms/upload-too-large";
 import { runProductImagesAction } from "~/modules/product-images/images-actions.server";
 import { MAX_ALT_LENGTH, type ProductImagesAnswer } from "~/modules/product-images/images-answer";
 import {
@@ -20,6 +21,8 @@ import {
   MAX_IMAGE_MEGAPIXELS,
   MAX_IMAGES_PER_UPLOAD,
   MAX_UPLOAD_MEGABYTES,
+  maxUploadBytes,
+  uploadTooLargeMessage,
 } from "~/modules/product-images/upload-limits";
 import { services } from "~/services.server";
 import type { Route } from "./+types/product-images";
@@ -29,12 +32,12 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title }, { name: "robots", content: "noindex, nofollow" }];
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   currentAdmin(context);
   const productId = parseProductId(params.productId);
   const product = productId === null ? null : await productForImages(services(context).db, productId);
-  if (!product) return data({ product: null }, { status: 404 });
-  return { product };
+  if (!product) return data({ product: null, uploadTooLarge: false }, { status: 404 });
+  return { product, uploadTooLarge: uploadWasTooLarge(request) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -78,7 +81,7 @@ function AnswerNotice({ answer }: { answer: ProductImagesAnswer | undefined }) {
       className={`mt-4 rounded-md border p-4 text-sm ${answer.ok ? "border-sand bg-linen" : "border-wine bg-white"}`}
     >
       <p className="font-medium text-ink">{answer.message}</p>
-      {answer.problems && (
+      {answer.problems && answer.problems.length > 0 && (
         <ul className="mt-2 list-disc space-y-1 pl-5 text-ink">
           {answer.problems.map((problem) => (
             <li key={problem}>{problem}</li>
@@ -102,12 +105,24 @@ function ColorSelect({ colors, value, id }: { colors: string[]; value: string | 
   );
 }
 
-function UploadForm({ colors }: { colors: string[] }) {
+/** Files above what the server reads: refused before sending, or after a post made before the scripts ran. */
+const tooLargeAnswer: ProductImagesAnswer = {
+  intent: "upload",
+  ok: false,
+  title: "Errore",
+  message: uploadTooLargeMessage,
+  problems: [],
+};
+
+function UploadForm({ colors, sentTooLarge }: { colors: string[]; sentTooLarge: boolean }) {
   const fetcher = useFetcher<ProductImagesAnswer>();
   const form = useRef<HTMLFormElement>(null);
-  useFetcherAnswer(fetcher.data, (answer) => {
-    showToast({ title: answer.title, description: answer.message }, answer.ok ? "success" : "error");
-    if (answer.ok) form.current?.reset();
+  // The answer in the page: the server's, or this page's own when the chosen files are too large to send.
+  const [answer, setAnswer] = useState<ProductImagesAnswer | undefined>(sentTooLarge ? tooLargeAnswer : undefined);
+  useFetcherAnswer(fetcher.data, (answered) => {
+    showToast({ title: answered.title, description: answered.message }, answered.ok ? "success" : "error");
+    setAnswer(answered);
+    if (answered.ok) form.current?.reset();
   });
   return (
     <section aria-labelledby="upload-title" className="mt-6 rounded-md border border-sand bg-white p-5">
@@ -119,7 +134,18 @@ function UploadForm({ colors }: { colors: string[] }) {
         {MAX_IMAGES_PER_UPLOAD} immagini e {MAX_UPLOAD_MEGABYTES} MB alla volta. Le immagini vengono raddrizzate,
         ripulite dai dati della fotocamera e ridimensionate.
       </p>
-      <fetcher.Form ref={form} method="post" encType="multipart/form-data" className="mt-4 grid gap-4 sm:grid-cols-2">
+      <fetcher.Form
+        ref={form}
+        method="post"
+        encType="multipart/form-data"
+        className="mt-4 grid gap-4 sm:grid-cols-2"
+        onSubmit={(event) => {
+          if (!chosenFilesTooLarge(event.currentTarget, "images", maxUploadBytes)) return;
+          event.preventDefault();
+          showToast({ title: tooLargeAnswer.title, description: tooLargeAnswer.message }, "error");
+          setAnswer({ ...tooLargeAnswer });
+        }}
+      >
         <input type="hidden" name="intent" value="upload" />
         <label className="block text-sm text-ink sm:col-span-2">
           File
@@ -151,7 +177,7 @@ function UploadForm({ colors }: { colors: string[] }) {
           </button>
         </div>
       </fetcher.Form>
-      <AnswerNotice answer={fetcher.data} />
+      <AnswerNotice answer={answer} />
     </section>
   );
 }
@@ -289,7 +315,7 @@ export default function AdminProductImages({ loaderData, actionData, params }: R
         </Link>
       </p>
       <AnswerNotice answer={actionData} />
-      <UploadForm colors={product.colors} />
+      <UploadForm colors={product.colors} sentTooLarge={loaderData.uploadTooLarge} />
       <section aria-labelledby="images-title" className="mt-6">
         <h2 id="images-title" className="text-lg text-ink">
           Immagini del prodotto ({product.images.length})

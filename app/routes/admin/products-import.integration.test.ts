@@ -49,7 +49,6 @@ const row = (sku: string, overrides: Partial<Row> = {}): Row => ({
   descrizione: "Pigiama lungo in cotone.",
   prezzo: "39,90",
   prezzo_originale: "",
-  sconto: "0",
   sku_variante: `${sku}-BLU-M`,
   colore: "Blu",
   codice_colore: "#1f3a93",
@@ -198,7 +197,6 @@ describe("importing products", () => {
       subcategory: "pigiama",
       priceCents: 3990,
       originalPriceCents: null,
-      discountPercentage: 0,
     });
     const productId = product?.id ?? 0;
     expect((await variantsOf(productId)).map((v) => [v.sku, v.colorName, v.colorCode, v.size, v.stock])).toEqual([
@@ -209,10 +207,7 @@ describe("importing products", () => {
 
     // Forty days later: a 25% reduction with its crossed-out price, and new stock.
     clock.advance(40 * 24 * 60 * 60 * 1000);
-    const updated = await send(
-      "import",
-      csv(row(sku, { prezzo: "29,90", prezzo_originale: "39,90", sconto: "25", giacenza: "8" })),
-    );
+    const updated = await send("import", csv(row(sku, { prezzo: "29,90", prezzo_originale: "39,90", giacenza: "8" })));
     expect(updated.data.summary).toEqual({
       productsCreated: 0,
       productsUpdated: 1,
@@ -220,18 +215,14 @@ describe("importing products", () => {
       variantsUpdated: 1,
       priceChanges: 1,
     });
-    expect(await productBySku(sku)).toMatchObject({
-      priceCents: 2990,
-      originalPriceCents: 3990,
-      discountPercentage: 25,
-    });
+    expect(await productBySku(sku)).toMatchObject({ priceCents: 2990, originalPriceCents: 3990 });
     expect((await variantsOf(productId)).map((v) => v.stock)).toEqual([8, 0]);
     expect((await historyOf(productId)).map((price) => price.priceCents)).toEqual([3990, 2990]);
     const details = await getProductDetails(db, productId, clock.now());
-    expect(details).toMatchObject({ priceCents: 2990, lowestPrice30DaysCents: 3990 });
+    expect(details).toMatchObject({ priceCents: 2990, discountPercentage: 25, lowestPrice30DaysCents: 3990 });
 
     // The same price again: no new history row.
-    const again = await send("import", csv(row(sku, { prezzo: "29,90", prezzo_originale: "39,90", sconto: "25" })));
+    const again = await send("import", csv(row(sku, { prezzo: "29,90", prezzo_originale: "39,90" })));
     expect(again.data.summary?.priceChanges).toBe(0);
     expect(await historyOf(productId)).toHaveLength(2);
   });
@@ -298,7 +289,6 @@ describe("exporting products", () => {
       nome: '"=HYPERLINK(""http://evil.example"")"',
       prezzo: "19,50",
       prezzo_originale: "25,00",
-      sconto: "22",
     };
     await send(
       "import",
@@ -314,8 +304,8 @@ describe("exporting products", () => {
     expect(lines[0]).toBe(`\uFEFF${importColumnNames.join(";")}`);
     const ours = lines.filter((line) => line.startsWith(`${sku};`));
     expect(ours).toEqual([
-      `${sku};"'=HYPERLINK(""http://evil.example"")";Donna;pigiama;Marca di prova;Pigiama lungo in cotone.;19,50;25,00;22;${sku}-BLU-M;Blu;#1f3a93;M;5`,
-      `${sku};"'=HYPERLINK(""http://evil.example"")";Donna;pigiama;Marca di prova;Pigiama lungo in cotone.;19,50;25,00;22;${sku}-BLU-L;Blu;#1f3a93;L;3`,
+      `${sku};"'=HYPERLINK(""http://evil.example"")";Donna;pigiama;Marca di prova;Pigiama lungo in cotone.;19,50;25,00;${sku}-BLU-M;Blu;#1f3a93;M;5`,
+      `${sku};"'=HYPERLINK(""http://evil.example"")";Donna;pigiama;Marca di prova;Pigiama lungo in cotone.;19,50;25,00;${sku}-BLU-L;Blu;#1f3a93;L;3`,
     ]);
 
     // Edited in Excel: one stock changed. Imported back, only that changes.
@@ -332,7 +322,7 @@ describe("exporting products", () => {
     expect(product).toMatchObject({
       name: '=HYPERLINK("http://evil.example")',
       priceCents: 1950,
-      discountPercentage: 22,
+      originalPriceCents: 2500,
     });
     expect((await variantsOf(product?.id ?? 0)).map((variant) => variant.stock)).toEqual([5, 7]);
   });
@@ -342,7 +332,7 @@ describe("exporting products", () => {
     expect(template.headers.get("Content-Disposition")).toBe('attachment; filename="modello-prodotti.csv"');
     expect(template.text.split("\r\n")).toEqual([
       `\uFEFF${importColumnNames.join(";")}`,
-      "ESEMPIO-001;Pigiama in cotone;Donna;pigiama;Lovable;Pigiama lungo in cotone pettinato.;39,90;49,90;20;ESEMPIO-001-BLU-M;Blu;#1f3a93;M;12",
+      "ESEMPIO-001;Pigiama in cotone;Donna;pigiama;Lovable;Pigiama lungo in cotone pettinato.;39,90;49,90;ESEMPIO-001-BLU-M;Blu;#1f3a93;M;12",
       "",
     ]);
     expect((await send("check", template.text)).data).toMatchObject({ ok: true, summary: { productsCreated: 1 } });

@@ -1,9 +1,16 @@
 import { ArrowLeft } from "lucide-react";
+import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { currentAdmin } from "~/modules/accounts/admin-guard.server";
 import { readForm } from "~/modules/forms/read-form.server";
+import { chosenFilesTooLarge, uploadWasTooLarge } from "~/modules/forms/upload-too-large";
 import { runProductImport } from "~/modules/product-import/import-action.server";
-import { MAX_IMPORT_MEGABYTES, type ProductImportAnswer } from "~/modules/product-import/import-answer";
+import {
+  importTooLargeMessage,
+  MAX_IMPORT_MEGABYTES,
+  maxImportBytes,
+  type ProductImportAnswer,
+} from "~/modules/product-import/import-answer";
 import { importColumns } from "~/modules/product-import/import-row";
 import { MAX_IMPORT_ROWS } from "~/modules/product-import/read-sheet";
 import { services } from "~/services.server";
@@ -13,9 +20,9 @@ export function meta() {
   return [{ title: "Importa prodotti e giacenze" }, { name: "robots", content: "noindex, nofollow" }];
 }
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   currentAdmin(context);
-  return null;
+  return { sentTooLarge: uploadWasTooLarge(request) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -74,9 +81,24 @@ function ImportResult({ answer }: { answer: ProductImportAnswer }) {
   );
 }
 
-export default function AdminProductsImport({ actionData }: Route.ComponentProps) {
+/** A file above what the server reads: refused before sending, or after a post made before the scripts ran. */
+function tooLargeAnswer(intent: ProductImportAnswer["intent"]): ProductImportAnswer {
+  return { intent, ok: false, message: importTooLargeMessage, problems: [] };
+}
+
+export default function AdminProductsImport({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
+  const [refused, setRefused] = useState<ProductImportAnswer | null>(() =>
+    loaderData.sentTooLarge ? tooLargeAnswer("check") : null,
+  );
+  // The newest answer: the server's, unless this page refused the file since.
+  const [answerSeen, setAnswerSeen] = useState(actionData);
+  if (actionData !== answerSeen) {
+    setAnswerSeen(actionData);
+    setRefused(null);
+  }
+  const answer = refused ?? actionData;
   return (
     <>
       <Link
@@ -102,7 +124,17 @@ export default function AdminProductsImport({ actionData }: Route.ComponentProps
         </a>
       </p>
 
-      <Form method="post" encType="multipart/form-data" className="mt-6 rounded-md border border-sand bg-white p-5">
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        className="mt-6 rounded-md border border-sand bg-white p-5"
+        onSubmit={(event) => {
+          if (!chosenFilesTooLarge(event.currentTarget, "file", maxImportBytes)) return;
+          event.preventDefault();
+          const submitter = (event.nativeEvent as SubmitEvent).submitter;
+          setRefused(tooLargeAnswer(submitter?.getAttribute("value") === "import" ? "import" : "check"));
+        }}
+      >
         <label className="block text-sm text-ink">
           File CSV (UTF-8, fino a {MAX_IMPORT_MEGABYTES} MB e {MAX_IMPORT_ROWS.toLocaleString("it-IT")} righe)
           <input
@@ -123,7 +155,7 @@ export default function AdminProductsImport({ actionData }: Route.ComponentProps
         </div>
       </Form>
 
-      {actionData && <ImportResult answer={actionData} />}
+      {answer && <ImportResult answer={answer} />}
 
       <section aria-labelledby="columns-title" className="mt-8">
         <h2 id="columns-title" className="text-lg text-ink">

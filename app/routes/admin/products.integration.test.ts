@@ -49,7 +49,6 @@ function productFields(sku: string, overrides: Record<string, string> = {}): [st
     minQuantity: "1",
     pricePerPack: "",
     price: "49,00",
-    discountPercentage: "0",
     originalPrice: "",
     ...overrides,
   };
@@ -121,7 +120,7 @@ describe("/admin/products/nuovo and /admin/products/:productId", () => {
     const params = { productId: String(id) };
     const { data } = await callAdminRoute<EditData>(productEdit.loader, asAdmin(path), services, params);
     const variants = data.product?.variants ?? [];
-    const posted = productFields(sku, { price: "39,00", discountPercentage: "20", originalPrice: "49,00" }).filter(
+    const posted = productFields(sku, { price: "39,00", originalPrice: "49,00" }).filter(
       ([name]) => !["variantId", "colorName", "colorCode", "size", "variantSku", "stock", "stockSeen"].includes(name),
     );
     for (const variant of variants) {
@@ -228,6 +227,17 @@ describe("/admin/products", () => {
       services,
     );
     expect(wrong.data).toMatchObject({ ok: false, message: productMessages.stock });
+    const absurd = await callAdminRoute(
+      productList.action,
+      postAsAdmin("/admin/products", [
+        ["intent", "stock"],
+        [`stock-${black.id}`, "10000000"],
+        [`seen-${black.id}`, "12"],
+      ]),
+      services,
+    );
+    expect(absurd.data).toMatchObject({ ok: false, message: "La giacenza è troppo alta: al massimo 999.999 pezzi." });
+    expect(await stockOf(db, black.id)).toBe(12);
 
     await callAdminRoute(
       productList.action,

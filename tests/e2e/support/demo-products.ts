@@ -56,7 +56,7 @@ export const everydayProduct = find(
   "plain product",
   (product) =>
     purchasable(product) &&
-    product.discountPercentage === 0 &&
+    product.originalPriceCents === null &&
     colourNames(product).length >= 2 &&
     selectable(product).colors.every((colour) => colour.available) &&
     product.variants[0]?.size !== ONE_SIZE &&
@@ -102,7 +102,8 @@ export const soldOutProduct = find("sold-out product", (product) => selectable(p
 
 export const discountedProduct = find(
   "discounted product with an earlier promotion",
-  (product) => product.discountPercentage > 0 && product.priceHistory.length > 2 && selectable(product).inStock > 0,
+  (product) =>
+    product.originalPriceCents !== null && product.priceHistory.length > 2 && selectable(product).inStock > 0,
 );
 
 /** Two swimsuits in stock at different prices: a bikini and an intero. */

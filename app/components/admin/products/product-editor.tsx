@@ -4,7 +4,9 @@ import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { genders, subcategories } from "~/db/schema";
-import { euroInputText } from "~/modules/forms/euro-amount";
+import { crossedOutPriceCents, discountPercent } from "~/modules/catalog/crossed-out-price";
+import { euroInputText, parseEuroCents } from "~/modules/forms/euro-amount";
+import { formatEuro } from "~/modules/shop/constants";
 
 // The product form of the admin, for a new product and an existing one alike: every field of the
 // spec's Product and its variants (a row per colour × size). Rows are added and removed in the
@@ -32,7 +34,6 @@ export type EditorProduct = {
   minQuantity: number;
   pricePerPack: string | null;
   priceCents: number | null;
-  discountPercentage: number;
   originalPriceCents: number | null;
   isNew: boolean;
   isNewCollection: boolean;
@@ -54,7 +55,6 @@ export const emptyProduct: EditorProduct = {
   minQuantity: 1,
   pricePerPack: null,
   priceCents: null,
-  discountPercentage: 0,
   originalPriceCents: null,
   isNew: false,
   isNewCollection: false,
@@ -129,6 +129,68 @@ function Flag({ name, label, checked }: { name: string; label: string; checked: 
 }
 
 const euroText = (cents: number | null) => (cents === null ? "" : euroInputText(cents));
+
+/**
+ * The sale price and the reference price crossed out beside it. The percentage is not a field: it is
+ * worked out from the two, as shoppers will see it, and shown here as staff type.
+ */
+function PriceFields({ product, errors }: { product: EditorProduct; errors: Record<string, string> }) {
+  const [typed, setTyped] = useState(() => ({
+    price: euroText(product.priceCents),
+    original: euroText(product.originalPriceCents),
+  }));
+  const prices = { priceCents: parseEuroCents(typed.price), originalPriceCents: parseEuroCents(typed.original) };
+  const crossedOut = crossedOutPriceCents(prices);
+  const percent = discountPercent(prices);
+  return (
+    <fieldset className="grid gap-4 rounded-md border border-sand bg-white p-4 sm:grid-cols-2 lg:grid-cols-3">
+      <legend className="px-1 text-lg text-ink">Prezzo</legend>
+      <Field
+        id="product-price"
+        name="price"
+        label="Prezzo di vendita (€)"
+        inputMode="decimal"
+        defaultValue={typed.price}
+        onChange={(event) => setTyped({ ...typed, price: event.currentTarget.value })}
+        error={errors.price}
+        hint="Vuoto: prezzo non disponibile, il prodotto non si può acquistare."
+      />
+      <Field
+        id="product-originalPrice"
+        name="originalPrice"
+        label="Prezzo di riferimento (€)"
+        inputMode="decimal"
+        defaultValue={typed.original}
+        onChange={(event) => setTyped({ ...typed, original: event.currentTarget.value })}
+        error={errors.originalPrice}
+        hint="Il prezzo barrato, più alto del prezzo di vendita. Vuoto: nessuno sconto."
+      />
+      <Field
+        id="product-pricePerPack"
+        name="pricePerPack"
+        label="Prezzo per confezione"
+        defaultValue={product.pricePerPack ?? ""}
+        error={errors.pricePerPack}
+        hint="Ad esempio: confezione da 3."
+      />
+      <output
+        htmlFor="product-price product-originalPrice"
+        aria-live="polite"
+        data-testid="discount-shown"
+        className="text-sm text-ink sm:col-span-2 lg:col-span-3"
+      >
+        {crossedOut !== null && prices.priceCents !== null ? (
+          <>
+            Sconto mostrato ai clienti: <strong>{percent === null ? "meno dell'1%" : `−${percent}%`}</strong> (
+            {formatEuro(prices.priceCents)} invece di <s>{formatEuro(crossedOut)}</s>), calcolato dai due prezzi.
+          </>
+        ) : (
+          "Nessuno sconto mostrato ai clienti."
+        )}
+      </output>
+    </fieldset>
+  );
+}
 
 export function ProductEditor({
   product,
@@ -219,43 +281,7 @@ export function ProductEditor({
         />
       </fieldset>
 
-      <fieldset className="grid gap-4 rounded-md border border-sand bg-white p-4 sm:grid-cols-2 lg:grid-cols-4">
-        <legend className="px-1 text-lg text-ink">Prezzo</legend>
-        <Field
-          id="product-price"
-          name="price"
-          label="Prezzo di vendita (€)"
-          inputMode="decimal"
-          defaultValue={euroText(product.priceCents)}
-          error={errors.price}
-          hint="Vuoto: prezzo non disponibile, il prodotto non si può acquistare."
-        />
-        <Field
-          id="product-discountPercentage"
-          name="discountPercentage"
-          label="Sconto (%)"
-          inputMode="numeric"
-          defaultValue={String(product.discountPercentage)}
-          error={errors.discountPercentage}
-        />
-        <Field
-          id="product-originalPrice"
-          name="originalPrice"
-          label="Prezzo originale (€)"
-          inputMode="decimal"
-          defaultValue={euroText(product.originalPriceCents)}
-          error={errors.originalPrice}
-          hint="Solo con uno sconto: il prezzo barrato."
-        />
-        <Field
-          id="product-pricePerPack"
-          name="pricePerPack"
-          label="Prezzo per confezione"
-          defaultValue={product.pricePerPack ?? ""}
-          error={errors.pricePerPack}
-          hint="Ad esempio: confezione da 3."
-        />
-      </fieldset>
+      <PriceFields product={product} errors={errors} />
 
       <fieldset className="flex flex-wrap gap-x-6 gap-y-3 rounded-md border border-sand bg-white p-4">
         <legend className="px-1 text-lg text-ink">Etichette</legend>

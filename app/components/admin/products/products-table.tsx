@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { crossedOutPriceCents, discountPercent } from "~/modules/catalog/crossed-out-price";
 import { LOW_STOCK } from "~/modules/product-admin/product-list";
 import type { AdminProductRow } from "~/modules/product-admin/product-list.server";
 import { formatEuro } from "~/modules/shop/constants";
@@ -48,7 +49,7 @@ export function ProductsTable({ products }: { products: AdminProductRow[] }) {
               </p>
               <p className="mt-1 text-sm text-ink">
                 {product.priceCents === null ? "Prezzo non disponibile" : formatEuro(product.priceCents)}
-                {product.discountPercentage > 0 && ` (−${product.discountPercentage}%)`} · {product.totalStock} pezzi
+                <ReducedFrom product={product} /> · {product.totalStock} pezzi
               </p>
             </div>
             <div className="flex flex-wrap gap-3">
@@ -107,5 +108,19 @@ export function ProductsTable({ products }: { products: AdminProductRow[] }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** " invece di 39,90 € (−25%)" after a reduced price: the percentage worked out from the two prices. */
+function ReducedFrom({ product }: { product: AdminProductRow }) {
+  const crossedOut = crossedOutPriceCents(product);
+  if (crossedOut === null) return null;
+  const percent = discountPercent(product);
+  return (
+    <>
+      {" invece di "}
+      <s>{formatEuro(crossedOut)}</s>
+      {percent !== null && ` (−${percent}%)`}
+    </>
   );
 }
