@@ -22,6 +22,7 @@ import { useHydrated } from "~/components/use-hydrated";
 import { config } from "~/config.server";
 import { getCurrentUser } from "~/modules/accounts/session.server";
 import { consentGateScript } from "~/modules/consent/consent-gate";
+import { earlySubmitScript } from "~/modules/forms/early-submit";
 import { readSettings } from "~/modules/settings/settings.server";
 import { publicSettings } from "~/modules/settings/shop-settings";
 import { services } from "~/services.server";
@@ -75,9 +76,14 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
         {!adminArea && (
-          <script nonce={nonce} suppressHydrationWarning>
-            {consentGateScript}
-          </script>
+          <>
+            <script nonce={nonce} suppressHydrationWarning>
+              {consentGateScript}
+            </script>
+            <script nonce={nonce} suppressHydrationWarning>
+              {earlySubmitScript}
+            </script>
+          </>
         )}
       </head>
       <body className="flex min-h-dvh flex-col">

@@ -1,6 +1,7 @@
 import { LayoutGrid, List } from "lucide-react";
 import { type ReactNode, type Ref, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { data, Link, redirect, type ShouldRevalidateFunctionArgs, useLocation, useNavigate } from "react-router";
+import { changedByHand } from "~/components/forms/use-early-submit";
 import { ProductGrid, type ProductLayout } from "~/components/shop/product-grid";
 import { SectionMessage } from "~/components/shop/section-message";
 import { FILTERS_ID, FilterPanel, FilterToggle } from "~/components/shop/shop-filters";
@@ -327,20 +328,6 @@ function LoadError({ message, onRetry }: { message: string | null; onRetry: () =
       </button>
     </SectionMessage>
   );
-}
-
-/** Whether a control of the form differs from the page the server rendered (its default). */
-function changedByHand(form: HTMLFormElement): boolean {
-  return Array.from(form.elements).some((element) => {
-    if (element instanceof HTMLInputElement) return element.checked !== element.defaultChecked;
-    if (!(element instanceof HTMLSelectElement)) return false;
-    // Without a default, a select shows its first option.
-    const defaultIndex = Math.max(
-      0,
-      Array.from(element.options).findIndex((option) => option.defaultSelected),
-    );
-    return element.selectedIndex !== defaultIndex;
-  });
 }
 
 /** The filters the forms show: the shopper's choices, applied or not. */

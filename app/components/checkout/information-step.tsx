@@ -110,6 +110,7 @@ export function InformationStep({
   const checkFirstOrder = useFirstOrderCheck();
   const { shop, shipping } = useShopSettings();
   const methods = methodsOf(shop, shipping);
+  const typedEarly = useRef(false);
   const form = useCheckedForm<CheckoutAnswer>({
     schema: checkoutSchema,
     action: "/checkout",
@@ -117,23 +118,17 @@ export function InformationStep({
     onInvalid: (errors) => {
       if (isAddressProblem(Object.keys(errors))) void showToast(checkoutToasts.incompleteAddress, "error");
     },
+    // What was typed before the page was interactive stays in the fields and becomes the draft.
+    takeOver: (element) => {
+      typedEarly.current = true;
+      const chosen = methods.find(({ value }) => value === new FormData(element).get("deliveryMethod"));
+      if (chosen) setMethod(chosen.value);
+      saveDraft(element);
+    },
   });
   useEmptyCartRedirect(form.fetcher.data);
   const answer = form.fetcher.data ?? nativeAnswer;
   const messages = answer && !answer.ok ? answer.messages : undefined;
-
-  // On arrival, the tab's unsent draft, unless the server has the form already. Later, only a
-  // different form from the server (after a login) replaces what is shown.
-  const serverFormJson = JSON.stringify(serverForm);
-  const appliedServerForm = useRef<string | null>(null);
-  useEffect(() => {
-    const arriving = appliedServerForm.current === null;
-    if (appliedServerForm.current === serverFormJson) return;
-    appliedServerForm.current = serverFormJson;
-    const next = (arriving && !formSaved && readStoredDraft()) || (JSON.parse(serverFormJson) as CheckoutDraft);
-    setInitial(next);
-    setMethod(next.deliveryMethod);
-  }, [serverFormJson, formSaved]);
 
   const saveDraft = (element: HTMLFormElement) => {
     const values = Object.fromEntries(new FormData(element)) as Record<string, string>;
@@ -143,6 +138,21 @@ export function InformationStep({
       // Storage refused: the draft lives as long as the page.
     }
   };
+
+  // On arrival, the tab's unsent draft, unless the server has the form already or the shopper typed
+  // before the page was interactive. Later, only a different form from the server (after a login)
+  // replaces what is shown.
+  const serverFormJson = JSON.stringify(serverForm);
+  const appliedServerForm = useRef<string | null>(null);
+  useEffect(() => {
+    const arriving = appliedServerForm.current === null;
+    if (appliedServerForm.current === serverFormJson) return;
+    appliedServerForm.current = serverFormJson;
+    const draft = arriving && !formSaved && !typedEarly.current ? readStoredDraft() : null;
+    const next = draft ?? (JSON.parse(serverFormJson) as CheckoutDraft);
+    setInitial(next);
+    if (!arriving || draft) setMethod(next.deliveryMethod);
+  }, [serverFormJson, formSaved]);
 
   const showAddress = !hydrated || method === "shipping";
   const field = (name: Exclude<keyof CheckoutDraft, "deliveryMethod">, label: string, extra: object = {}) => ({

@@ -1,10 +1,12 @@
 import { Tag, X } from "lucide-react";
 import { useState } from "react";
 import { useFetcher } from "react-router";
+import { useEarlySubmit } from "~/components/forms/use-early-submit";
 import { useFetcherAnswer } from "~/components/forms/use-fetcher-answer";
 import { AmountRows } from "~/components/orders/amount-rows";
 import { showToast } from "~/components/toast";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
+import { useHydrated } from "~/components/use-hydrated";
 import { lineProblemMessage } from "~/modules/cart/line-rules";
 import { SECOND_SWIMSUIT_PROMO_LABEL } from "~/modules/cart/pricing";
 import { type CheckoutAnswer, checkoutToasts } from "~/modules/checkout/checkout-messages";
@@ -21,6 +23,8 @@ function CouponForm({ step, couponCode }: { step: CheckoutPageData["step"]; coup
   const fetcher = useFetcher<CheckoutAnswer>();
   const [code, setCode] = useState("");
   const busy = fetcher.state !== "idle";
+  const hydrated = useHydrated();
+  const early = useEarlySubmit((form) => setCode(String(new FormData(form).get("code") ?? "")));
 
   useFetcherAnswer(fetcher.data, (answer) => {
     if (answer.ok && answer.intent === "coupon") {
@@ -50,7 +54,7 @@ function CouponForm({ step, couponCode }: { step: CheckoutPageData["step"]; coup
     );
   }
   return (
-    <fetcher.Form method="post" action={checkoutAction(step)} className="flex gap-2">
+    <fetcher.Form {...early} method="post" action={checkoutAction(step)} className="flex gap-2">
       <label htmlFor="coupon-code" className="sr-only">
         Codice sconto
       </label>
@@ -68,7 +72,8 @@ function CouponForm({ step, couponCode }: { step: CheckoutPageData["step"]; coup
         type="submit"
         name="intent"
         value="coupon"
-        disabled={busy || code.trim() === ""}
+        // Disabled while empty once the page follows the typing; before that it must stay pressable.
+        disabled={busy || (hydrated && code.trim() === "")}
         className="rounded-sm border border-ink px-4 py-2 text-sm font-medium text-ink hover:bg-ink hover:text-ivory disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent disabled:hover:text-ink"
       >
         Applica

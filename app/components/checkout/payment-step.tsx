@@ -1,6 +1,7 @@
 import { Pencil } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
+import { useEarlySubmit } from "~/components/forms/use-early-submit";
 import { useFetcherAnswer } from "~/components/forms/use-fetcher-answer";
 import { AmountRows } from "~/components/orders/amount-rows";
 import { showToast } from "~/components/toast";
@@ -44,6 +45,7 @@ export function PaymentStep({
   nativeAnswer,
 }: CheckoutPageData & { quote: CheckoutQuote; nativeAnswer?: CheckoutAnswer }) {
   const fetcher = useFetcher<CheckoutAnswer>();
+  const early = useEarlySubmit();
   const { shop } = useShopSettings();
   const busy = fetcher.state !== "idle";
   const answer = fetcher.data ?? nativeAnswer;
@@ -166,7 +168,7 @@ export function PaymentStep({
         )}
       </section>
 
-      <fetcher.Form method="post" action="/checkout?passo=pagamento" className="space-y-4">
+      <fetcher.Form {...early} method="post" action="/checkout?passo=pagamento" className="space-y-4">
         <input type="hidden" name="seen" value={seen} />
         <p className="text-xs leading-relaxed text-ink-soft">
           Premendo «Completa Ordine e Paga» invii l'ordine con obbligo di pagamento e accetti le{" "}

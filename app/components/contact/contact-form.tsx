@@ -1,5 +1,6 @@
 import { type FormEvent, useRef, useState } from "react";
 import { useFetcher } from "react-router";
+import { useEarlySubmit } from "~/components/forms/use-early-submit";
 import { useFetcherAnswer } from "~/components/forms/use-fetcher-answer";
 import { showToast } from "~/components/toast";
 import { buttonClass } from "~/components/ui/button";
@@ -18,6 +19,7 @@ const fields = [
 export function ContactForm({ result }: { result?: FormResult }) {
   const fetcher = useFetcher<FormResult>();
   const form = useRef<HTMLFormElement>(null);
+  const early = useEarlySubmit();
   const [missing, setMissing] = useState(false);
   const answer = fetcher.data ?? result;
   const sending = fetcher.state !== "idle";
@@ -51,7 +53,11 @@ export function ContactForm({ result }: { result?: FormResult }) {
 
   return (
     <fetcher.Form
-      ref={form}
+      {...early}
+      ref={(element) => {
+        form.current = element;
+        early.ref(element);
+      }}
       method="post"
       action="/contact"
       noValidate

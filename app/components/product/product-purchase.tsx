@@ -1,5 +1,6 @@
-import { type FormEvent, useEffect, useRef } from "react";
+import { type FormEvent, useRef } from "react";
 import { useNavigate } from "react-router";
+import { useEarlySubmit } from "~/components/forms/use-early-submit";
 import { showToast } from "~/components/toast";
 import { buttonClass } from "~/components/ui/button";
 import { QuantityStepper } from "~/components/ui/quantity-stepper";
@@ -21,7 +22,7 @@ type ProductPurchaseProps = {
   onSelectionChange: (selection: Selection) => void;
   quantity: number;
   onQuantityChange: (quantity: number) => void;
-  /** The fields' values when the page became interactive: what the shopper chose before it was. */
+  /** What the shopper chose before the page was interactive, read from the form once it is. */
   onHydrated: (choices: { selection: Selection; quantity: number | null }) => void;
 };
 
@@ -40,8 +41,8 @@ const optionFocus = "peer-focus-visible:outline-2 peer-focus-visible:outline-off
 
 /**
  * Colour, size and quantity, with 'Aggiungi al carrello' and 'Acquista ora' and every rule of the
- * spec. A real form: without JavaScript (or before it runs) it posts to /cart, which adds the line on
- * the server; once the page runs, the browser adds it and shows the toasts.
+ * spec. A real form: without JavaScript it posts to /cart, which adds the line on the server; with
+ * it, the browser adds the line and shows the toasts (a press before the page runs waits for it).
  */
 export function ProductPurchase({
   product,
@@ -52,15 +53,11 @@ export function ProductPurchase({
   onHydrated,
 }: ProductPurchaseProps) {
   const navigate = useNavigate();
-  const form = useRef<HTMLFormElement>(null);
   const stock = availableStock(product, selection);
   const soldOut = soldOutLabel(product, selection);
 
-  // React leaves fields the shopper changed before hydration as they are: their values are read once, here.
-  const hydrated = useRef(onHydrated);
-  useEffect(() => {
-    if (form.current) hydrated.current(choicesFromForm(product, new FormData(form.current)));
-  }, [product]);
+  // Colour, size and quantity chosen before the page was interactive, and a press of its buttons then.
+  const early = useEarlySubmit((form) => onHydrated(choicesFromForm(product, new FormData(form))));
 
   // Set when the code could not be downloaded: the form then posts as it does without JavaScript.
   const postNatively = useRef(false);
@@ -84,7 +81,7 @@ export function ProductPurchase({
 
   return (
     <form
-      ref={form}
+      {...early}
       method="post"
       action="/cart"
       onSubmit={submit}
