@@ -69,7 +69,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       address: profile.address,
       city: profile.city,
       postalCode: profile.postalCode,
-      country: profile.country || DEFAULT_COUNTRY,
+      province: profile.province,
     }),
   };
   const cart = session?.cart ?? [];

@@ -4,6 +4,7 @@ import { data, Link } from "react-router";
 import { accountSchema } from "~/components/accounts/account-rules";
 import { LogoutForm } from "~/components/accounts/logout-form";
 import { MyData } from "~/components/accounts/my-data";
+import { ProvinceSelect } from "~/components/forms/province-select";
 import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { CustomerOrderList } from "~/components/orders/customer-order-list";
 import { showToast } from "~/components/toast";
@@ -108,7 +109,13 @@ function ProfileForm({ profile, nativeAnswer }: { profile: Profile; nativeAnswer
     name: keyof typeof profileSchema.shape,
     label: string,
     value: string,
-    input: { type?: string; autoComplete?: string; required?: boolean; hint?: string } = {},
+    input: {
+      type?: string;
+      autoComplete?: string;
+      inputMode?: "numeric";
+      required?: boolean;
+      hint?: string;
+    } = {},
   ) => (
     <Field
       id={`profile-${name}`}
@@ -139,7 +146,8 @@ function ProfileForm({ profile, nativeAnswer }: { profile: Profile; nativeAnswer
         {field("phone", "Telefono", profile.phone, { type: "tel", autoComplete: "tel" })}
         {field("address", "Indirizzo", profile.address, { autoComplete: "street-address" })}
         {field("city", "Città", profile.city, { autoComplete: "address-level2" })}
-        {field("postal_code", "CAP", profile.postalCode, { autoComplete: "postal-code" })}
+        {field("postal_code", "CAP", profile.postalCode, { autoComplete: "postal-code", inputMode: "numeric" })}
+        <ProvinceSelect id="profile-province" defaultValue={profile.province} error={form.errors.province} />
         {field("country", "Paese", profile.country, { autoComplete: "country-name" })}
         {field("date_of_birth", "Data di nascita (facoltativa)", profile.dateOfBirth ?? "", {
           type: "date",

@@ -129,9 +129,14 @@ test("/profile: changes saved before the scripts keep the page and get the toast
   await page.getByLabel("Indirizzo").fill("Via Garibaldi 5");
   await page.getByLabel("Città").fill("Fossano");
   await page.getByLabel("CAP").fill("12045");
+  await page.getByLabel("Provincia").selectOption("CN");
   await page.getByRole("button", { name: "Salva modifiche" }).click();
   scripts.release();
   await expectToast(page, "Profilo aggiornato");
   await expect(page.getByLabel("Città")).toHaveValue("Fossano");
-  expect(await profileRow(e2eDatabase(), user.id)).toMatchObject({ city: "Fossano", postalCode: "12045" });
+  expect(await profileRow(e2eDatabase(), user.id)).toMatchObject({
+    city: "Fossano",
+    postalCode: "12045",
+    province: "CN",
+  });
 });
