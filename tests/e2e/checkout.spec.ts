@@ -163,19 +163,47 @@ test("a signed-in customer finds the form filled in and collects in the shop, pa
   await expect(page.getByText("In Lavorazione")).toBeVisible();
 });
 
-test("a reservation is confirmed at once, to be paid in the shop", async ({ page }) => {
+test("a reservation is confirmed on its summary, to be paid in the shop", async ({ page }) => {
   const email = uniqueEmail("prenota");
   const stockBefore = await variantStock();
   await checkoutWith(page);
-  await fillContact(page, email);
   await page.getByText("Prenota e paga in negozio").click();
+  // A code entered for a reservation promises no payment page.
+  await page.getByRole("textbox", { name: "Codice sconto" }).fill("PROVA");
+  await page.getByRole("button", { name: "Applica" }).click();
+  await expectToast(page, "Codice Inserito", "Lo sconto verrà calcolato e applicato nel riepilogo della prenotazione.");
+  await page.getByRole("button", { name: "Rimuovi il codice sconto" }).click();
+  await expect(page.getByRole("textbox", { name: "Codice sconto" })).toBeVisible();
+  await fillContact(page, email);
+  await expectToast(page, "Sconto Applicato!", "nel riepilogo della prenotazione");
+  await expect(page.getByRole("button", { name: "Conferma Prenotazione" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Vai al riepilogo" }).click();
+
+  // The summary: nothing is reserved until 'Conferma Prenotazione'.
+  await expect(page).toHaveURL(`${baseURL}/checkout?passo=pagamento`);
+  expect(await latestOrderOf(email)).toBeUndefined();
+  await expect(
+    page.getByRole("list", { name: "Passaggi del checkout" }).getByRole("listitem").filter({ hasText: "Riepilogo" }),
+  ).toHaveAttribute("aria-current", "step");
+  const discount = Math.floor((unitPrice * 10 + 50) / 100);
+  await expect(page.getByText("Sconto primo ordine (10%)")).toBeVisible();
+  await expect(page.getByTestId("final-discount")).toHaveText(`−${formatEuro(discount)}`);
+  await expect(page.getByTestId("final-shipping")).toHaveText("Gratuita");
+  await expect(page.getByTestId("final-total")).toHaveText(formatEuro(unitPrice - discount));
+  await expect(page.getByText("ti mandiamo per email il suo numero: portalo con te al ritiro")).toBeVisible();
+  await expect(page.getByText("Orari di apertura")).toBeVisible();
+  await expect(page.getByText("Completa Ordine e Paga")).toHaveCount(0);
   await page.getByRole("button", { name: "Conferma Prenotazione" }).click();
 
   await expect(page).toHaveURL(/\/checkout-success\?order_id=.+&reservation=true$/);
   await expectToast(page, "Prenotazione Confermata!");
   await expect(page.getByRole("heading", { name: "Prenotazione Confermata!" })).toBeVisible();
   await expect(page.getByText("Porta con te il numero della prenotazione")).toBeVisible();
-  expect(await latestOrderOf(email)).toMatchObject({ status: "reserved", paymentStatus: "to_be_paid_in_store" });
+  expect(await latestOrderOf(email)).toMatchObject({
+    status: "reserved",
+    paymentStatus: "to_be_paid_in_store",
+    totalCents: unitPrice - discount,
+  });
   expect(await variantStock()).toBe(stockBefore - 1);
   const email1 = await readEmail(email, "Prenotazione confermata");
   expect(email1.text).toContain("Da pagare in negozio al ritiro");
@@ -334,5 +362,39 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: /^Paga / }).click();
     await expect(page.getByRole("heading", { name: "Grazie, il tuo ordine è confermato!" })).toBeVisible();
     expect(await latestOrderOf(email)).toMatchObject({ status: "processing" });
+  });
+});
+
+test("a checkout opened with an empty cart says 'Carrello vuoto' and leads back to the shop", async ({ page }) => {
+  await openHydrated(page, "/chi-siamo");
+  await page.goto("/checkout");
+  await expectToast(page, "Carrello vuoto");
+  await expect(page).toHaveURL(`${baseURL}/shop`);
+});
+
+test.describe("without JavaScript, opened directly", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the checkout shows the cart /cart shows, and takes the order", async ({ page }) => {
+    await page.goto(`/product/${everydayProduct.id}`);
+    await page.getByRole("button", { name: "Aggiungi al carrello" }).click();
+    await expect(page).toHaveURL(`${baseURL}/cart`);
+    await expect(page.getByTestId("cart-line")).toHaveCount(1);
+
+    await page.goto("/checkout");
+    await expect(page.getByTestId("summary-line")).toContainText(everydayProduct.name);
+    const email = uniqueEmail("diretto");
+    await fillContact(page, email);
+    await fillAddress(page);
+    await page.getByRole("button", { name: "Procedi al pagamento" }).click();
+    await expect(page).toHaveURL(`${baseURL}/checkout?passo=pagamento`);
+    await expect(page.getByText("Corso Italia 12")).toBeVisible();
+  });
+
+  test("with an empty cart: 'Carrello vuoto' and the way back to the shop", async ({ page }) => {
+    await page.goto("/checkout");
+    await expect(page.getByText("Carrello vuoto")).toBeVisible();
+    await page.getByRole("link", { name: "Vai allo shop" }).click();
+    await expect(page).toHaveURL(`${baseURL}/shop`);
   });
 });

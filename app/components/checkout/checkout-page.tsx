@@ -1,10 +1,10 @@
 import { CircleAlert, FlaskConical, Lock } from "lucide-react";
-import { type ReactNode, Suspense, useCallback, useEffect } from "react";
-import { useNavigate } from "react-router";
+import { type ReactNode, Suspense, useCallback, useEffect, useState } from "react";
+import { Link, useNavigate } from "react-router";
 import { useFetcherAnswer } from "~/components/forms/use-fetcher-answer";
 import { lazyRendered } from "~/components/lazy-rendered";
-import { EmptyCart } from "~/components/shop/empty-cart";
 import { showToast } from "~/components/toast";
+import { buttonClass } from "~/components/ui/button";
 import type { CartLineRequest, CheckoutDraft, PaymentProviderName } from "~/db/schema";
 import { type CheckoutAnswer, checkoutToasts } from "~/modules/checkout/checkout-messages";
 import type { LastAttempt } from "~/modules/checkout/last-attempt.server";
@@ -34,10 +34,10 @@ export type CheckoutPageData = {
   lastAttempt: LastAttempt;
 };
 
-function Steps({ step }: { step: CheckoutPageData["step"] }) {
+function Steps({ step, reservation }: { step: CheckoutPageData["step"]; reservation: boolean }) {
   const steps = [
     { id: "information", label: "Informazioni" },
-    { id: "payment", label: "Pagamento" },
+    { id: "payment", label: reservation ? "Riepilogo" : "Pagamento" },
   ] as const;
   return (
     <ol aria-label="Passaggi del checkout" className="mt-4 flex items-center gap-3 text-sm">
@@ -98,6 +98,19 @@ function useLeaveEmptyCheckout(): () => void {
   }, [navigate]);
 }
 
+/** Without JavaScript (or until it runs), what the 'Carrello vuoto' toast and the way to the shop say. */
+function EmptyCheckout() {
+  return (
+    <div role="status" className="py-16 text-center">
+      <p className="text-lg font-medium text-ink">{checkoutToasts.emptyCart.title}</p>
+      <p className="mt-2 text-ink-soft">{checkoutToasts.emptyCart.description}</p>
+      <Link to="/shop" className={`${buttonClass.primary} mt-8`}>
+        Vai allo shop
+      </Link>
+    </div>
+  );
+}
+
 /** An answer saying the cart is empty leads to the shop. */
 export function useEmptyCartRedirect(answer: CheckoutAnswer | undefined) {
   const leave = useLeaveEmptyCheckout();
@@ -108,16 +121,19 @@ export function useEmptyCartRedirect(answer: CheckoutAnswer | undefined) {
 
 export function CheckoutPage(props: CheckoutPageData & { nativeAnswer?: CheckoutAnswer }) {
   const { step, quote, nativeAnswer, lastAttempt } = props;
+  // The method chosen on the first step; the second shows the one the server kept.
+  const [chosenMethod, setChosenMethod] = useState(props.form.deliveryMethod);
+  const method = step === "payment" ? props.form.deliveryMethod : chosenMethod;
   const { syncing, browserCartEmpty } = useCartSync(props.cart);
   const hasLines = (quote?.lines.length ?? 0) > 0;
   const leave = useLeaveEmptyCheckout();
   useEmptyCartRedirect(nativeAnswer);
 
-  // Nothing left to pay for on the payment step (the cart was emptied elsewhere): off to the shop.
-  const emptyAtPayment = step === "payment" && !hasLines && !syncing && browserCartEmpty;
+  // Nothing to buy (opened with an empty cart, or emptied elsewhere): 'Carrello vuoto', off to the shop.
+  const empty = !hasLines && !syncing && browserCartEmpty;
   useEffect(() => {
-    if (emptyAtPayment) leave();
-  }, [emptyAtPayment, leave]);
+    if (empty) leave();
+  }, [empty, leave]);
   useEffect(() => {
     if (step === "information") void loadPaymentStep();
   }, [step]);
@@ -126,20 +142,25 @@ export function CheckoutPage(props: CheckoutPageData & { nativeAnswer?: Checkout
   if (!hasLines && (syncing || (!browserCartEmpty && props.cart.length > 0))) {
     body = <p className="py-16 text-center text-ink-soft">Caricamento del carrello…</p>;
   } else if (!quote || !hasLines) {
-    body = <EmptyCart />;
+    body = <EmptyCheckout />;
   } else {
     body = (
       <div className="grid gap-10 lg:grid-cols-[1fr_24rem] lg:gap-14">
         <div aria-busy={syncing}>
           {step === "information" ? (
-            <InformationStep {...props} quote={quote} />
+            <InformationStep {...props} quote={quote} method={chosenMethod} onMethodChange={setChosenMethod} />
           ) : (
             <Suspense fallback={<p className="py-16 text-center text-ink-soft">Caricamento del pagamento…</p>}>
               <PaymentStep {...props} quote={quote} />
             </Suspense>
           )}
         </div>
-        <OrderSummary step={step} quote={quote} couponCode={props.couponCode} />
+        <OrderSummary
+          step={step}
+          quote={quote}
+          couponCode={props.couponCode}
+          reservation={method === "pickup_and_pay"}
+        />
       </div>
     );
   }
@@ -153,7 +174,7 @@ export function CheckoutPage(props: CheckoutPageData & { nativeAnswer?: Checkout
           Pagamento sicuro
         </p>
       </div>
-      <Steps step={step} />
+      <Steps step={step} reservation={method === "pickup_and_pay"} />
       {props.provider === "sandbox" && (
         <Notice tone="info">
           <p>

@@ -2,6 +2,7 @@ import { Store, Truck, Wallet } from "lucide-react";
 import { type FocusEvent, useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { openAuthDialog, opensDialog } from "~/components/accounts/auth-dialog-state";
+import { ProvinceSelect } from "~/components/forms/province-select";
 import { lazyRules, useCheckedForm } from "~/components/forms/use-checked-form";
 import { useFetcherAnswer } from "~/components/forms/use-fetcher-answer";
 import { showToast } from "~/components/toast";
@@ -21,7 +22,6 @@ import {
   RESERVATION_HOLD_DAYS,
 } from "~/modules/shop/constants";
 import type { ShopIdentity } from "~/modules/shop/identity";
-import { italianProvinces } from "~/modules/shop/provinces";
 import { ChangedLines, type CheckoutPageData, useEmptyCartRedirect } from "./checkout-page";
 
 const loadCheckoutRules = lazyRules(() => import("~/modules/checkout/checkout-form"));
@@ -81,12 +81,12 @@ function LoginPrompt() {
 }
 
 /** Tells a shopper typing their e-mail whether their first order gets its discount (spec: apply-first-order-discount). */
-function useFirstOrderCheck() {
+function useFirstOrderCheck(reservation: boolean) {
   const fetcher = useFetcher<CheckoutAnswer>();
   const checked = useRef(new Set<string>());
   useFetcherAnswer(fetcher.data, (answer) => {
     if (answer.ok && (answer.discountPercentage ?? 0) > 0) {
-      void showToast(checkoutToasts.firstOrder(answer.discountPercentage ?? 0), "success");
+      void showToast(checkoutToasts.firstOrder(answer.discountPercentage ?? 0, reservation), "success");
     }
   });
   return (email: string) => {
@@ -103,11 +103,18 @@ export function InformationStep({
   signedIn,
   seen,
   nativeAnswer,
-}: CheckoutPageData & { quote: CheckoutQuote; nativeAnswer?: CheckoutAnswer }) {
+  method,
+  onMethodChange: setMethod,
+}: CheckoutPageData & {
+  quote: CheckoutQuote;
+  nativeAnswer?: CheckoutAnswer;
+  /** The delivery method chosen in the form (kept by the page, whose summary depends on it). */
+  method: DeliveryMethod;
+  onMethodChange: (method: DeliveryMethod) => void;
+}) {
   const hydrated = useHydrated();
   const [initial, setInitial] = useState(serverForm);
-  const [method, setMethod] = useState(serverForm.deliveryMethod);
-  const checkFirstOrder = useFirstOrderCheck();
+  const checkFirstOrder = useFirstOrderCheck(method === "pickup_and_pay");
   const { shop, shipping } = useShopSettings();
   const methods = methodsOf(shop, shipping);
   const typedEarly = useRef(false);
@@ -152,7 +159,7 @@ export function InformationStep({
     const next = draft ?? (JSON.parse(serverFormJson) as CheckoutDraft);
     setInitial(next);
     if (!arriving || draft) setMethod(next.deliveryMethod);
-  }, [serverFormJson, formSaved]);
+  }, [serverFormJson, formSaved, setMethod]);
 
   const showAddress = !hydrated || method === "shipping";
   const field = (name: Exclude<keyof CheckoutDraft, "deliveryMethod">, label: string, extra: object = {}) => ({
@@ -248,32 +255,12 @@ export function InformationStep({
                 className: "sm:col-span-1",
               })}
             />
-            <div className="sm:col-span-2">
-              <label htmlFor="checkout-province" className="text-sm font-medium text-ink">
-                Provincia
-              </label>
-              <select
-                id="checkout-province"
-                name="province"
-                defaultValue={initial.province}
-                autoComplete="address-level1"
-                aria-invalid={form.errors.province ? true : undefined}
-                aria-describedby={form.errors.province ? "checkout-province-error" : undefined}
-                className="mt-1 w-full rounded-sm border border-sand bg-white px-3 py-2 text-ink focus:border-ink aria-[invalid=true]:border-sale"
-              >
-                <option value="">Seleziona</option>
-                {italianProvinces.map(([code, name]) => (
-                  <option key={code} value={code}>
-                    {code} – {name}
-                  </option>
-                ))}
-              </select>
-              {form.errors.province && (
-                <p id="checkout-province-error" className="mt-1 text-sm text-sale">
-                  {form.errors.province}
-                </p>
-              )}
-            </div>
+            <ProvinceSelect
+              id="checkout-province"
+              defaultValue={initial.province}
+              error={form.errors.province}
+              className="sm:col-span-2"
+            />
             <Field
               {...field("country", "Paese", {
                 readOnly: true,
@@ -295,7 +282,8 @@ export function InformationStep({
             disabled={form.busy}
             className={`${buttonClass.primary} disabled:opacity-60`}
           >
-            {form.busy ? "Attendere…" : method === "pickup_and_pay" ? "Conferma Prenotazione" : "Procedi al pagamento"}
+            {/* A reservation too is confirmed on the summary of the next step. */}
+            {form.busy ? "Attendere…" : method === "pickup_and_pay" ? "Vai al riepilogo" : "Procedi al pagamento"}
           </button>
         </div>
       </form>

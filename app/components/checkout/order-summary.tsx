@@ -19,7 +19,15 @@ export function checkoutAction(step: CheckoutPageData["step"]): string {
   return step === "payment" ? "/checkout?passo=pagamento" : "/checkout";
 }
 
-function CouponForm({ step, couponCode }: { step: CheckoutPageData["step"]; couponCode: string | null }) {
+function CouponForm({
+  step,
+  couponCode,
+  reservation,
+}: {
+  step: CheckoutPageData["step"];
+  couponCode: string | null;
+  reservation: boolean;
+}) {
   const fetcher = useFetcher<CheckoutAnswer>();
   const [code, setCode] = useState("");
   const busy = fetcher.state !== "idle";
@@ -28,7 +36,10 @@ function CouponForm({ step, couponCode }: { step: CheckoutPageData["step"]; coup
 
   useFetcherAnswer(fetcher.data, (answer) => {
     if (answer.ok && answer.intent === "coupon") {
-      void showToast(checkoutToasts.couponEntered, "success");
+      void showToast(
+        reservation ? checkoutToasts.couponEnteredForReservation : checkoutToasts.couponEntered,
+        "success",
+      );
       setCode("");
     }
   });
@@ -90,10 +101,13 @@ export function OrderSummary({
   step,
   quote,
   couponCode,
+  reservation,
 }: {
   step: CheckoutPageData["step"];
   quote: CheckoutQuote;
   couponCode: string | null;
+  /** A reservation is paid in the shop: no toast speaks of a payment page. */
+  reservation: boolean;
 }) {
   const { pricing } = quote;
   return (
@@ -130,7 +144,7 @@ export function OrderSummary({
         ))}
       </ul>
       <div className="mt-4 border-t border-sand pt-4">
-        <CouponForm step={step} couponCode={couponCode} />
+        <CouponForm step={step} couponCode={couponCode} reservation={reservation} />
       </div>
       {step === "information" && (
         <>

@@ -14,6 +14,7 @@ import { deliveryLabel } from "~/modules/orders/order-views";
 import { CARRIER_NAME, DELIVERY_WORKING_DAYS, WITHDRAWAL_DAYS } from "~/modules/shop/constants";
 import { formatAddress } from "~/modules/shop/identity";
 import { ChangedLines, type CheckoutPageData, useEmptyCartRedirect } from "./checkout-page";
+import { CollectionInfo } from "./collection-info";
 
 function ReviewBlock({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -35,7 +36,8 @@ function ReviewBlock({ title, children }: { title: string; children: ReactNode }
 
 /**
  * The second step: what was chosen, with 'Modifica' back to the first, then the final amounts the
- * server decided, directly above the button that places the order with the obligation to pay.
+ * server decided, directly above the button that places the order with the obligation to pay. A
+ * reservation gets the same summary, with what to bring and the hours, above 'Conferma Prenotazione'.
  */
 export function PaymentStep({
   form,
@@ -52,6 +54,7 @@ export function PaymentStep({
   const messages = answer && !answer.ok ? answer.messages : undefined;
   const { pricing } = quote;
   const blocked = quote.problems.length > 0;
+  const reservation = form.deliveryMethod === "pickup_and_pay";
 
   useEmptyCartRedirect(fetcher.data);
   useFetcherAnswer(fetcher.data, (answer) => {
@@ -69,7 +72,7 @@ export function PaymentStep({
       )}
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <ReviewBlock title="Consegna">
+        <ReviewBlock title={reservation ? "Ritiro" : "Consegna"}>
           <p className="font-medium">{deliveryLabel(form.deliveryMethod)}</p>
           {form.deliveryMethod === "shipping" ? (
             <p>
@@ -98,7 +101,7 @@ export function PaymentStep({
 
       <section aria-labelledby="amounts-title" className="rounded-md border border-sand bg-white p-5">
         <h2 id="amounts-title" className="text-xl text-ink">
-          Il tuo ordine
+          {reservation ? "La tua prenotazione" : "Il tuo ordine"}
         </h2>
         <AmountRows
           className="mt-4 space-y-2 text-sm"
@@ -168,16 +171,28 @@ export function PaymentStep({
         )}
       </section>
 
+      {reservation && <CollectionInfo reservation="to-confirm" />}
+
       <fetcher.Form {...early} method="post" action="/checkout?passo=pagamento" className="space-y-4">
         <input type="hidden" name="seen" value={seen} />
-        <p className="text-xs leading-relaxed text-ink-soft">
-          Premendo «Completa Ordine e Paga» invii l'ordine con obbligo di pagamento e accetti le{" "}
-          <Link to="/terms" className="underline underline-offset-2 hover:text-ink">
-            Condizioni di vendita
-          </Link>
-          . Puoi recedere entro {WITHDRAWAL_DAYS} giorni dalla consegna. Verrai indirizzato alla pagina di pagamento
-          sicura{provider === "stripe" ? " di Stripe" : " di prova"}.
-        </p>
+        {reservation ? (
+          <p className="text-xs leading-relaxed text-ink-soft">
+            Premendo «Conferma Prenotazione» riserviamo per te questi articoli e accetti le{" "}
+            <Link to="/terms" className="underline underline-offset-2 hover:text-ink">
+              Condizioni di vendita
+            </Link>
+            . Non paghi nulla online: paghi il totale quando li ritiri in negozio.
+          </p>
+        ) : (
+          <p className="text-xs leading-relaxed text-ink-soft">
+            Premendo «Completa Ordine e Paga» invii l'ordine con obbligo di pagamento e accetti le{" "}
+            <Link to="/terms" className="underline underline-offset-2 hover:text-ink">
+              Condizioni di vendita
+            </Link>
+            . Puoi recedere entro {WITHDRAWAL_DAYS} giorni dalla consegna. Verrai indirizzato alla pagina di pagamento
+            sicura{provider === "stripe" ? " di Stripe" : " di prova"}.
+          </p>
+        )}
         <div className="flex flex-wrap items-center justify-between gap-4">
           <Link to="/checkout" className={buttonClass.secondary}>
             Indietro
@@ -189,7 +204,7 @@ export function PaymentStep({
             disabled={busy || blocked}
             className={`${buttonClass.primary} disabled:cursor-not-allowed disabled:opacity-60`}
           >
-            {busy ? "Elaborazione…" : "Completa Ordine e Paga"}
+            {busy ? "Elaborazione…" : reservation ? "Conferma Prenotazione" : "Completa Ordine e Paga"}
           </button>
         </div>
       </fetcher.Form>
