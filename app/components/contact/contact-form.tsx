@@ -16,7 +16,7 @@ const fields = [
 ] as const;
 
 /** Write to the shop. The message is kept and e-mailed to the shop, who can answer by replying. */
-export function ContactForm({ result }: { result?: FormResult }) {
+export function ContactForm({ result, subject = "" }: { result?: FormResult; subject?: string }) {
   const fetcher = useFetcher<FormResult>();
   const form = useRef<HTMLFormElement>(null);
   const early = useEarlySubmit();
@@ -77,6 +77,7 @@ export function ContactForm({ result }: { result?: FormResult }) {
             className={field.name === "subject" ? "sm:col-span-2" : undefined}
             maxLength={CONTACT_LIMITS[field.name]}
             required
+            defaultValue={field.name === "subject" ? subject : undefined}
             {...field}
           />
         ))}

@@ -1,5 +1,5 @@
 import { type FormEvent, useRef } from "react";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { useEarlySubmit } from "~/components/forms/use-early-submit";
 import { showToast } from "~/components/toast";
 import { buttonClass } from "~/components/ui/button";
@@ -15,6 +15,8 @@ import {
   selectColor,
   soldOutLabel,
 } from "~/modules/catalog/selection";
+import { priceRequestPath } from "~/modules/contact/contact";
+import { formatEuro } from "~/modules/shop/constants";
 
 type ProductPurchaseProps = {
   product: ProductDetails;
@@ -55,6 +57,8 @@ export function ProductPurchase({
   const navigate = useNavigate();
   const stock = availableStock(product, selection);
   const soldOut = soldOutLabel(product, selection);
+  // Nothing to add (sold out, or a price to ask for): the buttons look it, and a click says why.
+  const unavailable = soldOut !== null || product.priceCents === null;
 
   // Colour, size and quantity chosen before the page was interactive, and a press of its buttons then.
   const early = useEarlySubmit((form) => onHydrated(choicesFromForm(product, new FormData(form))));
@@ -75,7 +79,7 @@ export function ProductPurchase({
     }
     const problem = code.addProductToCart(product, selection, quantity);
     if (problem) void showToast(problem, "error");
-    else if (submitter?.value === "buy") void navigate("/cart");
+    else if (submitter?.value === "buy") void navigate("/checkout");
     else void showToast(addedToCartMessage, "success");
   }
 
@@ -168,7 +172,7 @@ export function ProductPurchase({
       )}
 
       <fieldset>
-        <legend className="text-sm text-ink-soft">Quantità</legend>
+        <legend className="text-sm text-ink-soft">Quantità{product.minQuantity > 1 && " (pezzi)"}</legend>
         <QuantityStepper
           value={quantity}
           min={minimumQuantity(product)}
@@ -178,22 +182,36 @@ export function ProductPurchase({
           testId="quantity"
           className="mt-3"
         />
+        {/* Sold by the piece from a minimum: what this quantity costs, in plain figures. */}
+        {product.minQuantity > 1 && product.priceCents !== null && (
+          <p data-testid="quantity-total" className="mt-2 text-sm text-ink">
+            {quantity} pezzi: {formatEuro(quantity * product.priceCents)}
+          </p>
+        )}
       </fieldset>
 
       <div className="flex flex-col gap-3">
         {soldOut && (
-          <p id="sold-out-note" className="text-sm font-medium text-sale">
+          <p id="purchase-note" className="text-sm font-medium text-sale">
             {soldOut}
           </p>
         )}
+        {!soldOut && product.priceCents === null && (
+          <p id="purchase-note" className="text-sm text-ink">
+            Prezzo su richiesta:{" "}
+            <Link to={priceRequestPath(product.name)} className="text-wine underline underline-offset-4">
+              scrivici per saperlo
+            </Link>
+            .
+          </p>
+        )}
         <div className="flex flex-col gap-3 sm:flex-row">
-          {/* Sold out, the buttons look it, and a click still says why nothing is added. */}
           <button
             type="submit"
             name="intent"
             value="add"
-            aria-describedby={soldOut ? "sold-out-note" : undefined}
-            className={`${soldOut ? buttonClass.soldOut : buttonClass.primary} flex-1`}
+            aria-describedby={unavailable ? "purchase-note" : undefined}
+            className={`${unavailable ? buttonClass.soldOut : buttonClass.primary} flex-1`}
           >
             Aggiungi al carrello
           </button>
@@ -201,8 +219,8 @@ export function ProductPurchase({
             type="submit"
             name="intent"
             value="buy"
-            aria-describedby={soldOut ? "sold-out-note" : undefined}
-            className={`${soldOut ? buttonClass.soldOut : buttonClass.secondary} flex-1`}
+            aria-describedby={unavailable ? "purchase-note" : undefined}
+            className={`${unavailable ? buttonClass.soldOut : buttonClass.secondary} flex-1`}
           >
             Acquista ora
           </button>

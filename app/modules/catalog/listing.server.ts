@@ -38,6 +38,8 @@ export type ProductSummary = {
   discountPercentage: number;
   /** Shown in brackets after the price, e.g. "confezione da 3". */
   pricePerPack: string | null;
+  /** Above 1, the price is one piece's of several bought together. */
+  minQuantity: number;
   image: string | null;
   isNew: boolean;
   isOutlet: boolean;
@@ -91,6 +93,7 @@ export async function listProducts(
         originalPriceCents: products.originalPriceCents,
         discountPercentage: products.discountPercentage,
         pricePerPack: products.pricePerPack,
+        minQuantity: products.minQuantity,
         isNew: products.isNew,
         isOutlet: products.isOutlet,
         isNewCollection: products.isNewCollection,
