@@ -106,6 +106,9 @@ test("a guest pays a home delivery through the payment page and gets the confirm
   // The cart is done with.
   await expect(page.getByTestId("cart-count")).toHaveCount(0);
   expect(await page.evaluate(() => localStorage.getItem("shoppingCart"))).toBe("[]");
+  // The first purchase is made: the promo bar's first-purchase discount is no longer offered.
+  await openHydrated(page, "/chi-siamo");
+  await expect(page.getByRole("complementary", { name: "Promozione" })).toHaveCount(0);
 
   const order = await latestOrderOf(email);
   expect(order).toMatchObject({ status: "processing", paymentStatus: "paid", totalCents: goods + shipping });
@@ -397,4 +400,42 @@ test.describe("without JavaScript, opened directly", () => {
     await page.getByRole("link", { name: "Vai allo shop" }).click();
     await expect(page).toHaveURL(`${baseURL}/shop`);
   });
+});
+
+test("on a phone the order summary comes first, folded to its total, and opens on a tap", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await checkoutWith(page, 2);
+  const toggle = page.getByTestId("summary-toggle");
+  await expect(toggle).toContainText("Mostra il riepilogo");
+  await expect(toggle).toContainText("2 articoli");
+  await expect(toggle).toContainText(formatEuro(unitPrice * 2));
+  const form = page.getByRole("group", { name: "Come vuoi ricevere l'ordine?" });
+  expect((await toggle.boundingBox())?.y ?? Infinity).toBeLessThan((await form.boundingBox())?.y ?? 0);
+  await expect(page.getByTestId("summary-line")).toBeHidden();
+
+  await toggle.click();
+  await expect(page.getByTestId("summary-line")).toBeVisible();
+  await expect(page.getByTestId("summary-provisional-total")).toHaveText(formatEuro(unitPrice * 2));
+  await expect(page.getByRole("textbox", { name: "Codice sconto" })).toBeVisible();
+  await toggle.click();
+  await expect(page.getByTestId("summary-line")).toBeHidden();
+
+  // On a wide screen it is open beside the form, with nothing to tap.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect(page.getByTestId("summary-line")).toBeVisible();
+  await expect(toggle).toBeHidden();
+});
+
+test("one delivery estimate: the checkout's 3-5 working days, and /shipping's 1-3 said as the courier's part", async ({
+  page,
+}) => {
+  await checkoutWith(page);
+  await expect(page.getByText(/Con GLS in 3-5 giorni lavorativi/)).toBeVisible();
+  await openHydrated(page, "/shipping");
+  const highlights = page.getByRole("region", { name: "In breve" });
+  await expect(highlights).toContainText("3-5 giorni lavorativi dall'ordine");
+  await expect(highlights).not.toContainText("1-3");
+  await expect(page.getByRole("main")).toContainText(
+    "Dall'ordine alla consegna passano in tutto 3-5 giorni lavorativi: prepariamo il pacco e, una volta affidato al corriere, arriva in 1-3 giorni lavorativi.",
+  );
 });

@@ -145,8 +145,17 @@ export function CheckoutPage(props: CheckoutPageData & { nativeAnswer?: Checkout
     body = <EmptyCheckout />;
   } else {
     body = (
-      <div className="grid gap-10 lg:grid-cols-[1fr_24rem] lg:gap-14">
-        <div aria-busy={syncing}>
+      <div className="grid gap-8 lg:grid-cols-[1fr_24rem] lg:gap-14">
+        {/* First on a phone, where it folds above the form; beside the form on wide screens. */}
+        <div className="lg:col-start-2 lg:row-start-1">
+          <OrderSummary
+            step={step}
+            quote={quote}
+            couponCode={props.couponCode}
+            reservation={method === "pickup_and_pay"}
+          />
+        </div>
+        <div aria-busy={syncing} className="lg:col-start-1 lg:row-start-1">
           {step === "information" ? (
             <InformationStep {...props} quote={quote} method={chosenMethod} onMethodChange={setChosenMethod} />
           ) : (
@@ -155,12 +164,6 @@ export function CheckoutPage(props: CheckoutPageData & { nativeAnswer?: Checkout
             </Suspense>
           )}
         </div>
-        <OrderSummary
-          step={step}
-          quote={quote}
-          couponCode={props.couponCode}
-          reservation={method === "pickup_and_pay"}
-        />
       </div>
     );
   }
