@@ -1,14 +1,17 @@
 import { CircleCheck, CircleX, Clock, LoaderCircle } from "lucide-react";
 import { useEffect } from "react";
-import { Link, useRevalidator } from "react-router";
+import { data, Link, useRevalidator } from "react-router";
 import { saveCart } from "~/components/cart/cart-storage";
 import { CollectionInfo } from "~/components/checkout/collection-info";
+import { promoDismissedCookie } from "~/components/layout/promo-bar";
 import { AmountRows } from "~/components/orders/amount-rows";
 import { showToast } from "~/components/toast";
 import { buttonClass } from "~/components/ui/button";
 import { useShopSettings } from "~/components/use-shop-settings";
+import { config } from "~/config.server";
 import { logger } from "~/logger.server";
 import { getCurrentUser } from "~/modules/accounts/session.server";
+import { isFirstOrder } from "~/modules/checkout/discounts.server";
 import { checkoutSessionIdOf } from "~/modules/checkout/sessions.server";
 import { deliveryLabel, isOrderId, shortOrderId } from "~/modules/orders/order-views";
 import { findReceipt, type OrderReceipt, orderIdOfPaymentSession } from "~/modules/orders/receipt.server";
@@ -57,7 +60,10 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     userId: user?.id ?? null,
   };
   const order = orderId ? await findReceipt(db, orderId, viewer) : null;
-  return { order };
+  // The first purchase is made: the promo bar's discount is no longer for this browser.
+  const ordered = order !== null && !(await isFirstOrder(db, order.shippingAddress.email));
+  const headers = ordered ? { "Set-Cookie": promoDismissedCookie(config().env === "production") } : undefined;
+  return data({ order }, { headers });
 }
 
 function clearCartAndDraft() {

@@ -319,6 +319,7 @@ test("the orders page shows each order with its lines, status, tracking and labe
     shippingTracking: null,
     createdAt: new Date("2026-03-01T10:00:00Z"),
   });
+  const onItsWay = await placeOrder(user.id, { status: "gls_closed", createdAt: new Date("2026-02-20T10:00:00Z") });
   const someoneElses = await placeOrder((await createUser()).id);
 
   await page.goto("/orders");
@@ -328,7 +329,12 @@ test("the orders page shows each order with its lines, status, tracking and labe
   await expect(page).toHaveURL(/\/orders$/);
 
   const orderRows = page.getByRole("main").locator("details");
-  await expect(orderRows).toHaveCount(2);
+  await expect(orderRows).toHaveCount(3);
+  // The courier's closed day, in a customer's words.
+  await expect(orderRows.filter({ hasText: `Ordine #${onItsWay.slice(0, 8)}` }).locator("summary")).toContainText(
+    "In viaggio",
+  );
+  await expect(page.getByText("Chiuso (GLS)")).toHaveCount(0);
   await expect(page.getByText(`Ordine #${someoneElses.slice(0, 8)}`)).toHaveCount(0);
 
   const first = orderRows.filter({ hasText: `Ordine #${shipped.slice(0, 8)}` });
@@ -349,6 +355,19 @@ test("the orders page shows each order with its lines, status, tracking and labe
   await expect(second).toContainText("Da Pagare in Negozio");
   await second.getByRole("link", { name: "Scarica etichetta" }).click();
   await expectToast(page, "Errore Download Etichetta", "URL etichetta firmato non ricevuto dalla funzione.");
+});
+
+test("the promo bar's first-purchase discount is not offered to a customer who has ordered", async ({ page }) => {
+  const promo = page.getByRole("complementary", { name: "Promozione" });
+  const newcomer = await createUser();
+  await logIn(page, newcomer);
+  await expect(promo).toBeVisible();
+
+  await page.context().clearCookies();
+  const customer = await createUser();
+  await placeOrder(customer.id, { email: customer.email, status: "completed" });
+  await logIn(page, customer);
+  await expect(promo).toHaveCount(0);
 });
 
 test("the mobile menu's 'Accedi / Registrati' opens the same dialog", async ({ page }) => {

@@ -18,7 +18,7 @@ import { shippingPriceText } from "~/modules/settings/shop-settings";
 import {
   CARRIER_NAME,
   CHECKOUT_DRAFT_STORAGE_KEY,
-  DELIVERY_WORKING_DAYS,
+  DELIVERY_ESTIMATE,
   RESERVATION_HOLD_DAYS,
 } from "~/modules/shop/constants";
 import type { ShopIdentity } from "~/modules/shop/identity";
@@ -33,7 +33,7 @@ const methodsOf = (shop: ShopIdentity, shipping: ShippingSettings): Method[] => 
   {
     value: "shipping",
     title: "Spedizione a domicilio",
-    description: `Con ${CARRIER_NAME} in ${DELIVERY_WORKING_DAYS.min}-${DELIVERY_WORKING_DAYS.max} giorni lavorativi · ${shippingPriceText(shipping)}`,
+    description: `Con ${CARRIER_NAME} in ${DELIVERY_ESTIMATE} · ${shippingPriceText(shipping)}`,
     icon: Truck,
   },
   {

@@ -11,7 +11,7 @@ import { SECOND_SWIMSUIT_PROMO_LABEL } from "~/modules/cart/pricing";
 import type { CheckoutAnswer } from "~/modules/checkout/checkout-messages";
 import type { CheckoutQuote } from "~/modules/checkout/quote.server";
 import { deliveryLabel } from "~/modules/orders/order-views";
-import { CARRIER_NAME, DELIVERY_WORKING_DAYS, WITHDRAWAL_DAYS } from "~/modules/shop/constants";
+import { CARRIER_NAME, DELIVERY_ESTIMATE, WITHDRAWAL_DAYS } from "~/modules/shop/constants";
 import { formatAddress } from "~/modules/shop/identity";
 import { ChangedLines, type CheckoutPageData, useEmptyCartRedirect } from "./checkout-page";
 import { CollectionInfo } from "./collection-info";
@@ -83,7 +83,7 @@ export function PaymentStep({
               {form.country}
               <br />
               <span className="text-ink-soft">
-                {DELIVERY_WORKING_DAYS.min}-{DELIVERY_WORKING_DAYS.max} giorni lavorativi con {CARRIER_NAME}
+                {DELIVERY_ESTIMATE} con {CARRIER_NAME}
               </span>
             </p>
           ) : (

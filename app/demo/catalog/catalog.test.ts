@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { genders, subcategories } from "~/db/schema";
-import { buildDemoCatalog, type DemoProduct } from "./catalog";
+import { buildDemoCatalog, type DemoProduct, salePriceCents } from "./catalog";
 
 const catalog = buildDemoCatalog();
 const totalStock = (product: DemoProduct) => product.variants.reduce((sum, variant) => sum + variant.stock, 0);
@@ -76,6 +76,30 @@ describe("buildDemoCatalog", () => {
     }
     expect(catalog.filter((product) => product.priceCents === null).length).toBeGreaterThanOrEqual(2);
     expect(catalog.filter((product) => product.discountPercentage > 0).length).toBeGreaterThanOrEqual(5);
+  });
+
+  it("puts every 'Fine Serie' product at a reduced price", () => {
+    for (const product of catalog.filter((candidate) => candidate.isOutlet)) {
+      expect(product.discountPercentage).toBeGreaterThan(0);
+      expect(product.priceCents).toBeLessThan(product.originalPriceCents ?? 0);
+    }
+  });
+
+  it("ends every price as a shop writes it, reductions included: ,90 or ,00", () => {
+    for (const product of catalog) {
+      for (const { priceCents } of product.priceHistory) expect([0, 90]).toContain(priceCents % 100);
+    }
+  });
+
+  it("never takes off less than the percentage it shows", () => {
+    for (const product of catalog.filter((candidate) => candidate.discountPercentage > 0)) {
+      const list = product.originalPriceCents ?? 0;
+      expect(product.priceCents ?? list).toBeLessThanOrEqual((list * (100 - product.discountPercentage)) / 100);
+    }
+    expect(salePriceCents(2990, 30)).toBe(2090);
+    expect(salePriceCents(2990, 20)).toBe(2390);
+    expect(salePriceCents(14900, 30)).toBe(10400);
+    expect(salePriceCents(9900, 10)).toBe(8890);
   });
 
   it("keeps a price history whose lowest price before a reduction is meaningful (Omnibus)", () => {
