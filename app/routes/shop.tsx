@@ -1,6 +1,14 @@
 import { LayoutGrid, List } from "lucide-react";
 import { type ReactNode, type Ref, useEffect, useLayoutEffect, useRef, useState } from "react";
-import { data, Link, redirect, type ShouldRevalidateFunctionArgs, useLocation, useNavigate } from "react-router";
+import {
+  data,
+  Link,
+  redirect,
+  type ShouldRevalidateFunctionArgs,
+  useLocation,
+  useNavigate,
+  useNavigationType,
+} from "react-router";
 import { changedByHand } from "~/components/forms/use-early-submit";
 import { ProductGrid, type ProductLayout } from "~/components/shop/product-grid";
 import { SectionMessage } from "~/components/shop/section-message";
@@ -23,7 +31,8 @@ import {
 } from "~/modules/catalog/filters";
 import { InvalidCursorError, listProducts } from "~/modules/catalog/listing.server";
 import { catalogMessages, loadFailureDetails, productCountText } from "~/modules/catalog/messages";
-import { SORT_OPTIONS } from "~/modules/shop/constants";
+import { searchSuggestions } from "~/modules/catalog/search-synonyms";
+import { GENDERS, SORT_OPTIONS } from "~/modules/shop/constants";
 import { canonicalMeta, pageMeta } from "~/modules/shop/meta";
 import { absoluteUrl } from "~/modules/shop/public-url.server";
 import { breadcrumbJsonLd } from "~/modules/shop/structured-data";
@@ -109,6 +118,7 @@ export function meta({ loaderData, location }: Route.MetaArgs) {
 export default function Shop({ loaderData }: Route.ComponentProps) {
   const hydrated = useHydrated();
   const location = useLocation();
+  const navigationType = useNavigationType();
   const navigate = useNavigate();
   const [layout, setLayout] = useState<ProductLayout>("grid");
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -123,7 +133,12 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
   const cursor = new URLSearchParams(location.search).get("cursor");
   const query = filtersToRequestParams(filters, cursor).toString();
   const serverQuery = filtersToRequestParams(loaderData.filters, loaderData.cursor).toString();
-  const list = useInfiniteProducts(query, { query: serverQuery, page: loaderData.page, error: loaderData.loadError });
+  const list = useInfiniteProducts(
+    query,
+    { query: serverQuery, page: loaderData.page, error: loaderData.loadError },
+    location.key,
+    navigationType === "POP",
+  );
   // Values the catalogue does not have ('?category=Foo'): no products, and the way back.
   const unknownFilters = checkFilterValues(new URLSearchParams(location.search), loaderData.facets).unknown;
 
@@ -221,6 +236,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
               layout={layout}
               nextPageHref={nextPageHref(filters, list.nextCursor)}
               hydrated={hydrated}
+              noResults={filters.search ? <NoSearchResults filters={filters} facets={loaderData.facets} /> : undefined}
             />
           )}
         </section>
@@ -238,16 +254,24 @@ function Results({
   layout,
   nextPageHref,
   hydrated,
+  noResults,
 }: {
   list: ReturnType<typeof useInfiniteProducts>;
   layout: ProductLayout;
   nextPageHref: string | null;
   hydrated: boolean;
+  /** What an empty list offers besides the spec's message (a search's way out). */
+  noResults?: ReactNode;
 }) {
   if (list.products.length === 0) {
     if (list.status === "error") return <LoadError message={list.error} onRetry={list.retry} />;
     if (list.status === "loading") return <p className="py-16 text-center text-ink-soft">Caricamento dei prodotti…</p>;
-    return <SectionMessage title={catalogMessages.noFilterResults} />;
+    return (
+      <>
+        <SectionMessage title={catalogMessages.noFilterResults} />
+        {noResults}
+      </>
+    );
   }
   return (
     <>
@@ -299,6 +323,62 @@ function LoadMoreSentinel({ onVisible }: { onVisible: () => void }) {
         Mostra altri prodotti
       </button>
     </div>
+  );
+}
+
+const wayOutLinkClass = "text-ink underline underline-offset-4 hover:text-wine";
+
+/** A search that found nothing: without it, with an everyday word the shop knows, or by category. */
+function NoSearchResults({ filters, facets }: { filters: CatalogFilters; facets: CatalogFacets }) {
+  const withoutSearch = filtersToSearchParams({ ...filters, search: "" }).toString();
+  const suggestions = searchSuggestions(filters.search, facets.subcategories);
+  return (
+    <section aria-label="Nessun risultato" className="mt-8 space-y-6 text-sm text-ink">
+      <p>
+        <Link to={`/shop${withoutSearch ? `?${withoutSearch}` : ""}`} className={wayOutLinkClass}>
+          Cancella la ricerca
+        </Link>{" "}
+        e guarda tutti i prodotti{withoutSearch ? " con gli altri filtri" : ""}.
+      </p>
+      {suggestions.length > 0 && (
+        <div>
+          <h2
+            id="search-suggestions"
+            className="font-sans text-xs font-semibold tracking-[0.2em] text-ink-soft uppercase"
+          >
+            Prova a cercare
+          </h2>
+          <ul aria-labelledby="search-suggestions" className="mt-3 flex flex-wrap gap-2">
+            {suggestions.map((word) => (
+              <li key={word}>
+                <Link
+                  to={`/shop?${new URLSearchParams({ search: word })}`}
+                  className="block rounded-full border border-sand px-4 py-1.5 hover:border-ink"
+                >
+                  {word}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <div>
+        <h2 className="font-sans text-xs font-semibold tracking-[0.2em] text-ink-soft uppercase">Oppure sfoglia</h2>
+        <ul className="mt-3 flex flex-wrap gap-x-6 gap-y-2">
+          {[
+            ...GENDERS.map((gender) => ({ label: gender, href: `/${gender.toLowerCase()}` })),
+            { label: "Nuova Collezione", href: "/nuova-collezione" },
+            { label: "Fine Serie", href: "/outlet" },
+          ].map(({ label, href }) => (
+            <li key={href}>
+              <Link to={href} className={wayOutLinkClass}>
+                {label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
   );
 }
 

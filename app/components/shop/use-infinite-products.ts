@@ -1,11 +1,14 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useHydrated } from "~/components/use-hydrated";
 import type { ProductPage, ProductSummary } from "~/modules/catalog/listing.server";
 import { catalogMessages, loadFailureDetails } from "~/modules/catalog/messages";
 import { PRODUCT_LIST_CACHE_MS } from "~/modules/shop/constants";
 
 // The pages of /shop's infinite list, loaded from /api/catalogo. A list is identified by its request
 // query (every filter, see filtersToRequestParams); what was loaded stays in this tab for 5 minutes,
-// so going back to a list shows it at once, with no refetch on focus or remount.
+// so going back to a list shows it at once, with no refetch on focus or remount. Back to a list
+// brings it as that history entry left it, whatever its age, even when the browser loads the page
+// again: the pages loaded and the scroll position are kept in the tab's sessionStorage.
 
 type LoadedList = { products: ProductSummary[]; totalCount: number; nextCursor: string | null };
 
@@ -22,6 +25,34 @@ function remember(query: string, list: LoadedList): void {
   const previous = cache.get(query);
   // The first page's time counts: a list kept alive by scrolling still expires 5 minutes after it began.
   cache.set(query, { ...list, savedAt: previous?.savedAt ?? Date.now() });
+}
+
+/** The list as a history entry left it: Back shows it again, the pages loaded and where it was. */
+type Snapshot = LoadedList & { entry: string; query: string; scrollY: number };
+
+const SNAPSHOT_STORAGE_KEY = "shopList";
+
+function readSnapshot(entry: string, query: string): Snapshot | null {
+  try {
+    const snapshot = JSON.parse(window.sessionStorage.getItem(SNAPSHOT_STORAGE_KEY) ?? "null") as Snapshot | null;
+    return snapshot?.entry === entry && snapshot.query === query ? snapshot : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeSnapshot(snapshot: Snapshot): void {
+  try {
+    window.sessionStorage.setItem(SNAPSHOT_STORAGE_KEY, JSON.stringify(snapshot));
+  } catch {
+    // Storage refused or full: Back shows the list from its first page.
+  }
+}
+
+/** The page was loaded by the browser's Back or Forward (not from its own history of this tab). */
+function loadedByBack(): boolean {
+  const [navigation] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
+  return navigation?.type === "back_forward";
 }
 
 /** What the server rendered: the first page of the list `query`, or why it could not. */
@@ -44,12 +75,50 @@ function startState(query: string, initial: ServerList | null): ProductListState
 
 /**
  * The products of the list `query`, starting from what the server rendered when it is that list. `loadMore` appends the next page; rows already shown are never repeated.
+ * `entry` is the history entry (location.key), `back` whether Back or Forward reached it.
  */
-export function useInfiniteProducts(query: string, initial: ServerList | null) {
-  const [state, setState] = useState(() => startState(query, initial));
+export function useInfiniteProducts(query: string, initial: ServerList | null, entry: string, back: boolean) {
+  const hydrated = useHydrated();
+  const [state, setState] = useState<ProductListState>(() => {
+    // Reached by Back within the page's life; a page loaded anew restores after hydration (below).
+    const snapshot = hydrated && back ? readSnapshot(entry, query) : null;
+    return snapshot ? { ...snapshot, status: "ready", error: null } : startState(query, initial);
+  });
   const current = state.query === query ? state : startState(query, initial);
   if (current !== state) setState(current);
   const inFlight = useRef<string | null>(null);
+
+  // The browser loaded the page again for Back: the list it had, then the place it was at.
+  const scrollBack = useRef<number | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page the server rendered comes alive
+  useEffect(() => {
+    if (hydrated || !loadedByBack()) return;
+    const snapshot = readSnapshot(entry, query);
+    if (!snapshot) return;
+    scrollBack.current = snapshot.scrollY;
+    setState({ ...snapshot, status: "ready", error: null });
+  }, []);
+  useLayoutEffect(() => {
+    if (scrollBack.current === null || state !== current) return;
+    window.scrollTo(0, scrollBack.current);
+    scrollBack.current = null;
+  });
+
+  // Kept for Back: the list and the scroll position as this entry leaves them.
+  const shown = useRef(current);
+  shown.current = current;
+  useLayoutEffect(() => {
+    const save = () => {
+      const { query: listQuery, products, totalCount, nextCursor, status } = shown.current;
+      if (status === "ready" && products.length > 0)
+        writeSnapshot({ entry, query: listQuery, products, totalCount, nextCursor, scrollY: window.scrollY });
+    };
+    window.addEventListener("pagehide", save);
+    return () => {
+      window.removeEventListener("pagehide", save);
+      save();
+    };
+  }, [entry]);
 
   const load = useCallback(
     async (cursor: string | null) => {
