@@ -240,17 +240,6 @@ test("'Acquista ora' adds to the cart and goes to the checkout", async ({ page }
   await expect(page.getByTestId("summary-line")).toContainText(everydayProduct.name);
 });
 
-test.describe("without JavaScript", () => {
-  test.use({ javaScriptEnabled: false });
-
-  test("'Acquista ora' goes to the checkout with the product", async ({ page }) => {
-    await page.goto(`/product/${everydayProduct.id}`);
-    await page.getByRole("button", { name: "Acquista ora" }).click();
-    await expect(page).toHaveURL("/checkout");
-    await expect(page.getByTestId("summary-line")).toContainText(everydayProduct.name);
-  });
-});
-
 test("shows a reduced price with the original price and the lowest price of the previous 30 days", async ({ page }) => {
   const product = discountedProduct;
   const lowest = lowestPriceBeforeCurrent(product.priceHistory) as number;
@@ -370,6 +359,13 @@ test("shows four related products of the same gender", async ({ page }) => {
 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
+
+  test("'Acquista ora' goes to the checkout with the product", async ({ page }) => {
+    await page.goto(`/product/${everydayProduct.id}`);
+    await page.getByRole("button", { name: "Acquista ora" }).click();
+    await expect(page).toHaveURL("/checkout");
+    await expect(page.getByTestId("summary-line")).toContainText(everydayProduct.name);
+  });
 
   test("'Aggiungi al carrello' posts the chosen colour, size and quantity and lands on the cart", async ({ page }) => {
     const { product, otherColour } = fewerPiecesInOtherColour;
