@@ -80,15 +80,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="stylesheet" href={appStylesheet} precedence="default" />
         <Meta />
         <Links />
+        {/* The consent gate and the hold of early form submissions run once, as the server sent them:
+            the browser's copy of the page needs no second one, and does not download their text. */}
         {!adminArea && (
-          <>
-            <script nonce={nonce} suppressHydrationWarning>
-              {consentGateScript}
-            </script>
-            <script nonce={nonce} suppressHydrationWarning>
-              {earlySubmitScript}
-            </script>
-          </>
+          <script nonce={nonce} suppressHydrationWarning>
+            {import.meta.env.SSR ? `${consentGateScript};${earlySubmitScript}` : ""}
+          </script>
         )}
       </head>
       <body className="flex min-h-dvh flex-col">

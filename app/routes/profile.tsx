@@ -4,7 +4,7 @@ import { data, Link } from "react-router";
 import { accountSchema } from "~/components/accounts/account-rules";
 import { LogoutForm } from "~/components/accounts/logout-form";
 import { MyData } from "~/components/accounts/my-data";
-import { ProvinceSelect } from "~/components/forms/province-select";
+import { ProvinceSelect } from "~/components/forms/lazy-province-select";
 import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { CustomerOrderList } from "~/components/orders/customer-order-list";
 import { showToast } from "~/components/toast";

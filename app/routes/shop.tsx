@@ -1,5 +1,5 @@
 import { LayoutGrid, List } from "lucide-react";
-import { type ReactNode, type Ref, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { type ReactNode, type Ref, Suspense, useEffect, useLayoutEffect, useRef, useState } from "react";
 import {
   data,
   Link,
@@ -9,7 +9,7 @@ import {
   useNavigate,
   useNavigationType,
 } from "react-router";
-import { changedByHand } from "~/components/forms/use-early-submit";
+import { lazyRendered } from "~/components/lazy-rendered";
 import { ProductGrid, type ProductLayout } from "~/components/shop/product-grid";
 import { SectionMessage } from "~/components/shop/section-message";
 import { FILTERS_ID, FilterPanel, FilterToggle } from "~/components/shop/shop-filters";
@@ -31,13 +31,17 @@ import {
 } from "~/modules/catalog/filters";
 import { InvalidCursorError, listProducts } from "~/modules/catalog/listing.server";
 import { catalogMessages, loadFailureDetails, productCountText } from "~/modules/catalog/messages";
-import { searchSuggestions } from "~/modules/catalog/search-synonyms";
 import { GENDERS, SORT_OPTIONS } from "~/modules/shop/constants";
 import { canonicalMeta, pageMeta } from "~/modules/shop/meta";
 import { absoluteUrl } from "~/modules/shop/public-url.server";
 import { breadcrumbJsonLd } from "~/modules/shop/structured-data";
 import { services } from "~/services.server";
 import type { Route } from "./+types/shop";
+
+// Only a search that found nothing shows it: its code is fetched apart from the page's.
+const NoSearchResults = lazyRendered(() =>
+  import("~/components/shop/no-search-results").then((module) => module.NoSearchResults),
+);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = services(context);
@@ -236,7 +240,13 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
               layout={layout}
               nextPageHref={nextPageHref(filters, list.nextCursor)}
               hydrated={hydrated}
-              noResults={filters.search ? <NoSearchResults filters={filters} facets={loaderData.facets} /> : undefined}
+              noResults={
+                filters.search ? (
+                  <Suspense>
+                    <NoSearchResults filters={filters} suggestions={list.suggestions} />
+                  </Suspense>
+                ) : undefined
+              }
             />
           )}
         </section>
@@ -326,62 +336,6 @@ function LoadMoreSentinel({ onVisible }: { onVisible: () => void }) {
   );
 }
 
-const wayOutLinkClass = "text-ink underline underline-offset-4 hover:text-wine";
-
-/** A search that found nothing: without it, with an everyday word the shop knows, or by category. */
-function NoSearchResults({ filters, facets }: { filters: CatalogFilters; facets: CatalogFacets }) {
-  const withoutSearch = filtersToSearchParams({ ...filters, search: "" }).toString();
-  const suggestions = searchSuggestions(filters.search, facets.subcategories);
-  return (
-    <section aria-label="Nessun risultato" className="mt-8 space-y-6 text-sm text-ink">
-      <p>
-        <Link to={`/shop${withoutSearch ? `?${withoutSearch}` : ""}`} className={wayOutLinkClass}>
-          Cancella la ricerca
-        </Link>{" "}
-        e guarda tutti i prodotti{withoutSearch ? " con gli altri filtri" : ""}.
-      </p>
-      {suggestions.length > 0 && (
-        <div>
-          <h2
-            id="search-suggestions"
-            className="font-sans text-xs font-semibold tracking-[0.2em] text-ink-soft uppercase"
-          >
-            Prova a cercare
-          </h2>
-          <ul aria-labelledby="search-suggestions" className="mt-3 flex flex-wrap gap-2">
-            {suggestions.map((word) => (
-              <li key={word}>
-                <Link
-                  to={`/shop?${new URLSearchParams({ search: word })}`}
-                  className="block rounded-full border border-sand px-4 py-1.5 hover:border-ink"
-                >
-                  {word}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
-      <div>
-        <h2 className="font-sans text-xs font-semibold tracking-[0.2em] text-ink-soft uppercase">Oppure sfoglia</h2>
-        <ul className="mt-3 flex flex-wrap gap-x-6 gap-y-2">
-          {[
-            ...GENDERS.map((gender) => ({ label: gender, href: `/${gender.toLowerCase()}` })),
-            { label: "Nuova Collezione", href: "/nuova-collezione" },
-            { label: "Fine Serie", href: "/outlet" },
-          ].map(({ label, href }) => (
-            <li key={href}>
-              <Link to={href} className={wayOutLinkClass}>
-                {label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
-  );
-}
-
 function UnknownFilters({ values }: { values: UnknownFilterValue[] }) {
   return (
     <SectionMessage title={catalogMessages.noFilterResults}>
@@ -408,6 +362,20 @@ function LoadError({ message, onRetry }: { message: string | null; onRetry: () =
       </button>
     </SectionMessage>
   );
+}
+
+/** Whether a control of the form differs from the page the server rendered (its default). */
+function changedByHand(form: HTMLFormElement): boolean {
+  return Array.from(form.elements).some((element) => {
+    if (element instanceof HTMLInputElement) return element.checked !== element.defaultChecked;
+    if (!(element instanceof HTMLSelectElement)) return false;
+    // Without a default, a select shows its first option.
+    const defaultIndex = Math.max(
+      0,
+      Array.from(element.options).findIndex((option) => option.defaultSelected),
+    );
+    return element.selectedIndex !== defaultIndex;
+  });
 }
 
 /** The filters the forms show: the shopper's choices, applied or not. */

@@ -2,7 +2,7 @@ import { Store, Truck, Wallet } from "lucide-react";
 import { type FocusEvent, useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { openAuthDialog, opensDialog } from "~/components/accounts/auth-dialog-state";
-import { ProvinceSelect } from "~/components/forms/province-select";
+import { ProvinceSelect } from "~/components/forms/lazy-province-select";
 import { lazyRules, useCheckedForm } from "~/components/forms/use-checked-form";
 import { useFetcherAnswer } from "~/components/forms/use-fetcher-answer";
 import { showToast } from "~/components/toast";
@@ -127,6 +127,8 @@ export function InformationStep({
     },
     // What was typed before the page was interactive stays in the fields and becomes the draft.
     takeOver: (element) => {
+      const typed = new FormData(element);
+      if (Object.entries(initial).every(([name, value]) => (typed.get(name) ?? value) === value)) return;
       typedEarly.current = true;
       const chosen = methods.find(({ value }) => value === new FormData(element).get("deliveryMethod"));
       if (chosen) setMethod(chosen.value);

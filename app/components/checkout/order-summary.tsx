@@ -1,97 +1,17 @@
-import { ChevronDown, ShoppingBag, Tag, X } from "lucide-react";
-import { useState } from "react";
-import { useFetcher } from "react-router";
-import { useEarlySubmit } from "~/components/forms/use-early-submit";
-import { useFetcherAnswer } from "~/components/forms/use-fetcher-answer";
+import { ShoppingBag } from "lucide-react";
+import { Suspense } from "react";
+import { lazyRendered } from "~/components/lazy-rendered";
 import { AmountRows } from "~/components/orders/amount-rows";
-import { showToast } from "~/components/toast";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
-import { useHydrated } from "~/components/use-hydrated";
 import { lineProblemMessage } from "~/modules/cart/line-rules";
 import { SECOND_SWIMSUIT_PROMO_LABEL } from "~/modules/cart/pricing";
-import { type CheckoutAnswer, checkoutToasts } from "~/modules/checkout/checkout-messages";
 import type { CheckoutQuote } from "~/modules/checkout/quote.server";
 import { formatEuro } from "~/modules/shop/constants";
 import type { CheckoutPageData } from "./checkout-page";
 
-/** The page the checkout's small forms post to, so that without JavaScript the answer shows the same step. */
-export function checkoutAction(step: CheckoutPageData["step"]): string {
-  return step === "payment" ? "/checkout?passo=pagamento" : "/checkout";
-}
-
-function CouponForm({
-  step,
-  couponCode,
-  reservation,
-}: {
-  step: CheckoutPageData["step"];
-  couponCode: string | null;
-  reservation: boolean;
-}) {
-  const fetcher = useFetcher<CheckoutAnswer>();
-  const [code, setCode] = useState("");
-  const busy = fetcher.state !== "idle";
-  const hydrated = useHydrated();
-  const early = useEarlySubmit((form) => setCode(String(new FormData(form).get("code") ?? "")));
-
-  useFetcherAnswer(fetcher.data, (answer) => {
-    if (answer.ok && answer.intent === "coupon") {
-      void showToast(
-        reservation ? checkoutToasts.couponEnteredForReservation : checkoutToasts.couponEntered,
-        "success",
-      );
-      setCode("");
-    }
-  });
-
-  if (couponCode) {
-    return (
-      <fetcher.Form method="post" action={checkoutAction(step)} className="flex items-center justify-between gap-3">
-        <p className="flex items-center gap-2 text-sm text-ink">
-          <Tag aria-hidden className="size-4 text-wine" strokeWidth={1.5} />
-          Codice inserito: <strong data-testid="coupon-code">{couponCode}</strong>
-        </p>
-        <button
-          type="submit"
-          name="intent"
-          value="coupon-remove"
-          disabled={busy}
-          className="inline-flex items-center gap-1 text-sm text-ink-soft underline-offset-4 hover:text-sale hover:underline"
-        >
-          <X aria-hidden className="size-4" strokeWidth={1.5} />
-          Rimuovi<span className="sr-only"> il codice sconto</span>
-        </button>
-      </fetcher.Form>
-    );
-  }
-  return (
-    <fetcher.Form {...early} method="post" action={checkoutAction(step)} className="flex gap-2">
-      <label htmlFor="coupon-code" className="sr-only">
-        Codice sconto
-      </label>
-      <input
-        id="coupon-code"
-        name="code"
-        value={code}
-        onChange={(event) => setCode(event.currentTarget.value)}
-        placeholder="Codice sconto"
-        autoComplete="off"
-        maxLength={40}
-        className="min-w-0 flex-1 rounded-sm border border-sand bg-white px-3 py-2 text-sm text-ink uppercase placeholder:normal-case focus:border-ink"
-      />
-      <button
-        type="submit"
-        name="intent"
-        value="coupon"
-        // Disabled while empty once the page follows the typing; before that it must stay pressable.
-        disabled={busy || (hydrated && code.trim() === "")}
-        className="rounded-sm border border-ink px-4 py-2 text-sm font-medium text-ink hover:bg-ink hover:text-ivory disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent disabled:hover:text-ink"
-      >
-        Applica
-      </button>
-    </fetcher.Form>
-  );
-}
+// Its code loads apart from the page's (the server renders it in place): the checkout's first
+// download stays within budget.
+const CouponForm = lazyRendered(() => import("./coupon-form").then((module) => module.CouponForm));
 
 /**
  * The side summary: every line with its image, size, colour, quantity and total, the code field and,
@@ -126,7 +46,7 @@ export function OrderSummary({
             <span className="group-open:hidden">Mostra il riepilogo</span>
             <span className="hidden group-open:inline">Nascondi il riepilogo</span>
             <span className="font-normal text-ink-soft">({count === 1 ? "1 articolo" : `${count} articoli`})</span>
-            <ChevronDown aria-hidden className="size-4 transition-transform group-open:rotate-180" strokeWidth={1.5} />
+            <span aria-hidden className="text-lg leading-none after:content-['+'] group-open:after:content-['–']" />
           </span>
           <span className="font-semibold">{formatEuro(shownTotal)}</span>
         </summary>
@@ -163,7 +83,9 @@ export function OrderSummary({
             ))}
           </ul>
           <div className="mt-4 border-t border-sand pt-4">
-            <CouponForm step={step} couponCode={couponCode} reservation={reservation} />
+            <Suspense fallback={<div className="min-h-10" />}>
+              <CouponForm step={step} couponCode={couponCode} reservation={reservation} />
+            </Suspense>
           </div>
           {step === "information" && (
             <>

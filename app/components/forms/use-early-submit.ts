@@ -1,30 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { EARLY_SUBMIT_ATTRIBUTE, type HeldSubmission, submitAgain } from "~/modules/forms/early-submit";
 
-/** Whether a control of the form differs from the page the server rendered (its default). */
-export function changedByHand(form: HTMLFormElement): boolean {
-  return Array.from(form.elements).some((element) => {
-    if (element instanceof HTMLInputElement) {
-      if (element.type === "checkbox" || element.type === "radio") return element.checked !== element.defaultChecked;
-      return element.value !== element.defaultValue;
-    }
-    if (element instanceof HTMLTextAreaElement) return element.value !== element.defaultValue;
-    if (!(element instanceof HTMLSelectElement)) return false;
-    // Without a default, a select shows its first option.
-    const defaultIndex = Math.max(
-      0,
-      Array.from(element.options).findIndex((option) => option.defaultSelected),
-    );
-    return element.selectedIndex !== defaultIndex;
-  });
-}
-
 /**
  * What a shopper did to a form before the page was interactive, honoured once it is (the script in
  * <head>, modules/forms/early-submit.ts, holds the submission meanwhile). React leaves typed values
  * in the fields, but a field whose value the component keeps in state is put back to that state on
- * the next render: `takeOver` reads such values from the form into the state first. A submission
- * held for this form is then sent again, to the component's own handlers with that state.
+ * the next render: `takeOver` reads such values from the form into the state first (called once, as
+ * the page takes over the form the server rendered). A submission held for this
+ * form is then sent again, to the component's own handlers with that state.
  *
  * Spread the answer on the <form>. Forms rendered in the browser (after a navigation) pass through.
  */
@@ -36,7 +19,7 @@ export function useEarlySubmit(takeOver?: (form: HTMLFormElement) => void) {
   const ref = useCallback((form: HTMLFormElement | null) => {
     if (!form?.hasAttribute(EARLY_SUBMIT_ATTRIBUTE)) return;
     form.removeAttribute(EARLY_SUBMIT_ATTRIBUTE);
-    if (changedByHand(form)) takeOverRef.current?.(form);
+    takeOverRef.current?.(form);
     const waiting = window.earlySubmit;
     if (waiting?.form !== form) return;
     window.earlySubmit = null;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useHydrated } from "~/components/use-hydrated";
-import type { ProductPage, ProductSummary } from "~/modules/catalog/listing.server";
+import type { ProductPage } from "~/modules/catalog/listing.server";
 import { catalogMessages, loadFailureDetails } from "~/modules/catalog/messages";
 import { PRODUCT_LIST_CACHE_MS } from "~/modules/shop/constants";
 
@@ -10,7 +10,7 @@ import { PRODUCT_LIST_CACHE_MS } from "~/modules/shop/constants";
 // brings it as that history entry left it, whatever its age, even when the browser loads the page
 // again: the pages loaded and the scroll position are kept in the tab's sessionStorage.
 
-type LoadedList = { products: ProductSummary[]; totalCount: number; nextCursor: string | null };
+type LoadedList = Pick<ProductPage, "products" | "totalCount" | "nextCursor" | "suggestions">;
 
 export type ProductListState = LoadedList & {
   query: string;
@@ -18,6 +18,8 @@ export type ProductListState = LoadedList & {
   /** The spec's 'Impossibile caricare i prodotti: …' when the last load failed. */
   error: string | null;
 };
+
+const emptyList: LoadedList = { products: [], totalCount: 0, nextCursor: null, suggestions: [] };
 
 const cache = new Map<string, LoadedList & { savedAt: number }>();
 
@@ -68,9 +70,9 @@ function startState(query: string, initial: ServerList | null): ProductListState
     return { ...initial.page, query, status: "ready", error: null };
   }
   if (initial?.query === query) {
-    return { query, products: [], totalCount: 0, nextCursor: null, status: "error", error: initial.error };
+    return { ...emptyList, query, status: "error", error: initial.error };
   }
-  return { query, products: [], totalCount: 0, nextCursor: null, status: "loading", error: null };
+  return { ...emptyList, query, status: "loading", error: null };
 }
 
 /**
@@ -109,9 +111,17 @@ export function useInfiniteProducts(query: string, initial: ServerList | null, e
   shown.current = current;
   useLayoutEffect(() => {
     const save = () => {
-      const { query: listQuery, products, totalCount, nextCursor, status } = shown.current;
+      const { query: listQuery, products, totalCount, nextCursor, suggestions, status } = shown.current;
       if (status === "ready" && products.length > 0)
-        writeSnapshot({ entry, query: listQuery, products, totalCount, nextCursor, scrollY: window.scrollY });
+        writeSnapshot({
+          entry,
+          query: listQuery,
+          products,
+          totalCount,
+          nextCursor,
+          suggestions,
+          scrollY: window.scrollY,
+        });
     };
     window.addEventListener("pagehide", save);
     return () => {
@@ -153,6 +163,7 @@ export function useInfiniteProducts(query: string, initial: ServerList | null, e
           products: [...base, ...page.products.filter((product) => !shown.has(product.id))],
           totalCount: page.totalCount,
           nextCursor: page.nextCursor,
+          suggestions: page.suggestions,
         };
         remember(query, list);
         return { ...list, query, status: "ready", error: null };

@@ -3,9 +3,10 @@ import { z } from "zod";
 import type { Queryable } from "~/db/client.server";
 import { type Gender, productColors, products } from "~/db/schema";
 import { SHOP_PAGE_SIZE } from "~/modules/shop/constants";
+import { getCatalogFacets } from "./facets.server";
 import { ALL, type CatalogFilters, defaultFilters, priceBucketRange } from "./filters";
 import { productIdSchema } from "./product-id";
-import { expandSynonyms } from "./search-synonyms";
+import { expandSynonyms, searchSuggestions } from "./search-synonyms";
 
 // The catalogue listing (the spec's RPC get_filtered_products): filters, sorting and keyset
 // pagination. A page starts right after the last row of the previous page, so any page costs the
@@ -58,6 +59,8 @@ export type ProductPage = {
   totalCount: number;
   /** Pass back to get the next page; null on the last page. */
   nextCursor: string | null;
+  /** A search that found nothing: everyday words to try instead (search-synonyms.ts); else empty. */
+  suggestions: string[];
 };
 
 export class InvalidCursorError extends Error {
@@ -137,6 +140,8 @@ export async function listProducts(
       rows.length > pageSize && last
         ? encodeCursor({ kind: order.kind, key: last.sortKey, id: last.id, total: totalCount })
         : null,
+    suggestions:
+      all.search && totalCount === 0 ? searchSuggestions(all.search, (await getCatalogFacets(db)).subcategories) : [],
   };
 }
 

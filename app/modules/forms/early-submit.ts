@@ -36,7 +36,7 @@ export function submitAgain({ form, submitter }: Pick<HeldSubmission, "form" | "
 }
 
 /** Run in <head>: holds the first submission of a marked form until the page takes it (or the fallback). */
-export const earlySubmitScript = `(()=>{const w=window,A=${JSON.stringify(EARLY_SUBMIT_ATTRIBUTE)};let failed=false;
+export const earlySubmitScript = `(()=>{const w=window,A="${EARLY_SUBMIT_ATTRIBUTE}";let failed=false;
 addEventListener("error",e=>{if(e.target instanceof HTMLScriptElement){failed=true;w.earlySubmit?.post()}},true);
 addEventListener("submit",e=>{const f=e.target;if(failed||!(f instanceof HTMLFormElement)||!f.hasAttribute(A))return;e.preventDefault();if(w.earlySubmit)return;
 const h=w.earlySubmit={form:f,submitter:e.submitter,post(){if(w.earlySubmit!==h)return;w.earlySubmit=null;f.removeAttribute(A);f.removeAttribute("aria-busy");try{f.requestSubmit(h.submitter)}catch{f.requestSubmit()}}};
