@@ -6,8 +6,8 @@ import { EARLY_SUBMIT_ATTRIBUTE, type HeldSubmission, submitAgain } from "~/modu
  * <head>, modules/forms/early-submit.ts, holds the submission meanwhile). React leaves typed values
  * in the fields, but a field whose value the component keeps in state is put back to that state on
  * the next render: `takeOver` reads such values from the form into the state first (called once, as
- * the page takes over the form the server rendered). A submission held for this
- * form is then sent again, to the component's own handlers with that state.
+ * the page takes over the form the server rendered). A submission held for this form is then sent
+ * again, to the component's own handlers with that state.
  *
  * Spread the answer on the <form>. Forms rendered in the browser (after a navigation) pass through.
  */
