@@ -31,6 +31,7 @@ import { normalizeCouponCode } from "~/modules/settings/coupons";
 import { readSettings } from "~/modules/settings/settings.server";
 import { DEFAULT_COUNTRY } from "~/modules/shop/constants";
 import { pageMeta } from "~/modules/shop/meta";
+import { provinceOptions } from "~/modules/shop/provinces";
 import { services } from "~/services.server";
 import type { Route } from "./+types/checkout";
 
@@ -97,6 +98,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     seen: quote ? JSON.stringify(seenQuoteOf(quote, step === "payment")) : "",
     provider: payments.name,
     signedIn: user !== null,
+    provinces: provinceOptions(),
     lastAttempt: session ? await lastPaymentAttempt(db, session.id) : null,
   };
 }

@@ -5,8 +5,9 @@ import { ContactForm } from "~/components/contact/contact-form";
 import { PageHeader } from "~/components/layout/page-header";
 import { metaSettings, useShopSettings } from "~/components/use-shop-settings";
 import { logger } from "~/logger.server";
-import { contactFormMessages, prefilledSubject } from "~/modules/contact/contact";
+import { CONTACT_LIMITS, contactFormMessages } from "~/modules/contact/contact";
 import { contactMessageSchema, sendContactMessage } from "~/modules/contact/messages.server";
+import { prefilledSubject } from "~/modules/contact/price-request";
 import { contactLimit } from "~/modules/contact/rate-limits.server";
 import type { FormResult } from "~/modules/forms/form-result";
 import { readForm } from "~/modules/forms/read-form.server";
@@ -23,7 +24,7 @@ import type { Route } from "./+types/contact";
 
 /** A link may fill in the subject (a product without a price asks for it). */
 export function loader({ url }: Route.LoaderArgs) {
-  return { subject: prefilledSubject(url) };
+  return { subject: prefilledSubject(url, CONTACT_LIMITS.subject) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,6 +1,6 @@
 import { RotateCcw, Ruler, Store, Truck } from "lucide-react";
 import { Link } from "react-router";
-import { NewsletterSection } from "~/components/layout/lazy-newsletter";
+import { NewsletterSection } from "~/components/layout/newsletter-form";
 import { CategoryTiles, FeaturedProducts, OutletPreview } from "~/components/shop/home-sections";
 import { ReviewCarousel } from "~/components/shop/review-carousel";
 import { ShopWindowArt } from "~/components/shop/shop-window-art";

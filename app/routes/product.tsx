@@ -20,7 +20,7 @@ import {
   minimumQuantity,
   type Selection,
 } from "~/modules/catalog/selection";
-import { priceRequestPath } from "~/modules/contact/contact";
+import { priceRequestPath } from "~/modules/contact/price-request";
 import { imageUrl } from "~/modules/files/responsive-images";
 import type { FormResult } from "~/modules/forms/form-result";
 import { readForm } from "~/modules/forms/read-form.server";

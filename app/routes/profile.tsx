@@ -4,12 +4,11 @@ import { data, Link } from "react-router";
 import { accountSchema } from "~/components/accounts/account-rules";
 import { LogoutForm } from "~/components/accounts/logout-form";
 import { MyData } from "~/components/accounts/my-data";
-import { ProvinceSelect } from "~/components/forms/lazy-province-select";
 import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { CustomerOrderList } from "~/components/orders/customer-order-list";
 import { showToast } from "~/components/toast";
 import { buttonClass } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
+import { Field, SelectField } from "~/components/ui/field";
 import { Tabs } from "~/components/ui/tabs";
 import { useShopSettings } from "~/components/use-shop-settings";
 import { logger } from "~/logger.server";
@@ -23,6 +22,7 @@ import { listCustomerOrders } from "~/modules/orders/customer-orders.server";
 import { readSettings } from "~/modules/settings/settings.server";
 import { trackingLink } from "~/modules/settings/shop-settings";
 import { pageMeta } from "~/modules/shop/meta";
+import { type ProvinceOption, provinceOptions } from "~/modules/shop/provinces";
 import { services } from "~/services.server";
 import type { Route } from "./+types/profile";
 
@@ -42,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listCustomerOrders(db, user.id, { now: clock.now(), trackingUrl }),
   ]);
   if (!profile) return { account: null };
-  return { account: { profile, orders } };
+  return { account: { profile, orders }, provinces: provinceOptions() };
 }
 
 export async function action({ request, url, context }: Route.ActionArgs) {
@@ -85,7 +85,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
       >
         {tab === "profile" ? (
           <>
-            <ProfileForm profile={profile} nativeAnswer={actionData} />
+            <ProfileForm profile={profile} provinces={loaderData.provinces} nativeAnswer={actionData} />
             <MyData />
           </>
         ) : (
@@ -96,7 +96,15 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-function ProfileForm({ profile, nativeAnswer }: { profile: Profile; nativeAnswer?: FormResult }) {
+function ProfileForm({
+  profile,
+  provinces,
+  nativeAnswer,
+}: {
+  profile: Profile;
+  provinces: readonly ProvinceOption[];
+  nativeAnswer?: FormResult;
+}) {
   const { discounts } = useShopSettings();
   const form = useCheckedForm<FormResult>({
     schema: accountSchema((rules) => rules.profileSchema),
@@ -147,7 +155,16 @@ function ProfileForm({ profile, nativeAnswer }: { profile: Profile; nativeAnswer
         {field("address", "Indirizzo", profile.address, { autoComplete: "street-address" })}
         {field("city", "Città", profile.city, { autoComplete: "address-level2" })}
         {field("postal_code", "CAP", profile.postalCode, { autoComplete: "postal-code", inputMode: "numeric" })}
-        <ProvinceSelect id="profile-province" defaultValue={profile.province} error={form.errors.province} />
+        <SelectField
+          id="profile-province"
+          name="province"
+          label="Provincia"
+          options={provinces}
+          defaultValue={profile.province}
+          autoComplete="address-level1"
+          required
+          error={form.errors.province}
+        />
         {field("country", "Paese", profile.country, { autoComplete: "country-name" })}
         {field("date_of_birth", "Data di nascita (facoltativa)", profile.dateOfBirth ?? "", {
           type: "date",

@@ -1,15 +1,16 @@
 import { CircleAlert, FlaskConical, Lock } from "lucide-react";
 import { type ReactNode, Suspense, useCallback, useEffect, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { useFetcherAnswer } from "~/components/forms/use-fetcher-answer";
 import { lazyRendered } from "~/components/lazy-rendered";
+import { EmptyCart } from "~/components/shop/empty-cart";
 import { showToast } from "~/components/toast";
-import { buttonClass } from "~/components/ui/button";
 import type { CartLineRequest, CheckoutDraft, PaymentProviderName } from "~/db/schema";
 import { type CheckoutAnswer, checkoutToasts } from "~/modules/checkout/checkout-messages";
 import type { LastAttempt } from "~/modules/checkout/last-attempt.server";
 import type { CheckoutQuote } from "~/modules/checkout/quote.server";
 import { formatDate } from "~/modules/shop/constants";
+import type { ProvinceOption } from "~/modules/shop/provinces";
 import { InformationStep } from "./information-step";
 import { OrderSummary } from "./order-summary";
 import { useCartSync } from "./use-cart-sync";
@@ -32,6 +33,11 @@ export type CheckoutPageData = {
   provider: PaymentProviderName;
   signedIn: boolean;
   lastAttempt: LastAttempt;
+  /**
+   * The province select's choices: the 107 provinces come with the page's data rather than in its
+   * first download of JavaScript, which has a budget (docs/decisions/0004-first-load-javascript.md).
+   */
+  provinces: readonly ProvinceOption[];
 };
 
 function Steps({ step, reservation }: { step: CheckoutPageData["step"]; reservation: boolean }) {
@@ -98,19 +104,6 @@ function useLeaveEmptyCheckout(): () => void {
   }, [navigate]);
 }
 
-/** Without JavaScript (or until it runs), what the 'Carrello vuoto' toast and the way to the shop say. */
-function EmptyCheckout() {
-  return (
-    <div role="status" className="py-16 text-center">
-      <p className="text-lg font-medium text-ink">{checkoutToasts.emptyCart.title}</p>
-      <p className="mt-2 text-ink-soft">{checkoutToasts.emptyCart.description}</p>
-      <Link to="/shop" className={`${buttonClass.primary} mt-8`}>
-        Vai allo shop
-      </Link>
-    </div>
-  );
-}
-
 /** An answer saying the cart is empty leads to the shop. */
 export function useEmptyCartRedirect(answer: CheckoutAnswer | undefined) {
   const leave = useLeaveEmptyCheckout();
@@ -142,7 +135,7 @@ export function CheckoutPage(props: CheckoutPageData & { nativeAnswer?: Checkout
   if (!hasLines && (syncing || (!browserCartEmpty && props.cart.length > 0))) {
     body = <p className="py-16 text-center text-ink-soft">Caricamento del carrello…</p>;
   } else if (!quote || !hasLines) {
-    body = <EmptyCheckout />;
+    body = <EmptyCart message={checkoutToasts.emptyCart} />;
   } else {
     body = (
       <div className="grid gap-8 lg:grid-cols-[1fr_24rem] lg:gap-14">

@@ -2,12 +2,11 @@ import { Store, Truck, Wallet } from "lucide-react";
 import { type FocusEvent, useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { openAuthDialog, opensDialog } from "~/components/accounts/auth-dialog-state";
-import { ProvinceSelect } from "~/components/forms/lazy-province-select";
 import { lazyRules, useCheckedForm } from "~/components/forms/use-checked-form";
 import { useFetcherAnswer } from "~/components/forms/use-fetcher-answer";
 import { showToast } from "~/components/toast";
 import { buttonClass } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
+import { Field, SelectField } from "~/components/ui/field";
 import { useHydrated } from "~/components/use-hydrated";
 import { useShopSettings } from "~/components/use-shop-settings";
 import type { CheckoutDraft, DeliveryMethod } from "~/db/schema";
@@ -102,6 +101,7 @@ export function InformationStep({
   formSaved,
   signedIn,
   seen,
+  provinces,
   nativeAnswer,
   method,
   onMethodChange: setMethod,
@@ -257,9 +257,13 @@ export function InformationStep({
                 className: "sm:col-span-1",
               })}
             />
-            <ProvinceSelect
+            <SelectField
               id="checkout-province"
+              name="province"
+              label="Provincia"
+              options={provinces}
               defaultValue={initial.province}
+              autoComplete="address-level1"
               error={form.errors.province}
               className="sm:col-span-2"
             />

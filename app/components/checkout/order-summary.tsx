@@ -1,6 +1,4 @@
 import { ShoppingBag } from "lucide-react";
-import { Suspense } from "react";
-import { lazyRendered } from "~/components/lazy-rendered";
 import { AmountRows } from "~/components/orders/amount-rows";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { lineProblemMessage } from "~/modules/cart/line-rules";
@@ -8,10 +6,7 @@ import { SECOND_SWIMSUIT_PROMO_LABEL } from "~/modules/cart/pricing";
 import type { CheckoutQuote } from "~/modules/checkout/quote.server";
 import { formatEuro } from "~/modules/shop/constants";
 import type { CheckoutPageData } from "./checkout-page";
-
-// Its code loads apart from the page's (the server renders it in place): the checkout's first
-// download stays within budget.
-const CouponForm = lazyRendered(() => import("./coupon-form").then((module) => module.CouponForm));
+import { CouponForm } from "./coupon-form";
 
 /**
  * The side summary: every line with its image, size, colour, quantity and total, the code field and,
@@ -83,9 +78,7 @@ export function OrderSummary({
             ))}
           </ul>
           <div className="mt-4 border-t border-sand pt-4">
-            <Suspense fallback={<div className="min-h-10" />}>
-              <CouponForm step={step} couponCode={couponCode} reservation={reservation} />
-            </Suspense>
+            <CouponForm step={step} couponCode={couponCode} reservation={reservation} />
           </div>
           {step === "information" && (
             <>

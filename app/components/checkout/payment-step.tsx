@@ -1,7 +1,6 @@
 import { Pencil } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
-import { useEarlySubmit } from "~/components/forms/use-early-submit";
 import { useFetcherAnswer } from "~/components/forms/use-fetcher-answer";
 import { AmountRows } from "~/components/orders/amount-rows";
 import { showToast } from "~/components/toast";
@@ -47,7 +46,6 @@ export function PaymentStep({
   nativeAnswer,
 }: CheckoutPageData & { quote: CheckoutQuote; nativeAnswer?: CheckoutAnswer }) {
   const fetcher = useFetcher<CheckoutAnswer>();
-  const early = useEarlySubmit();
   const { shop } = useShopSettings();
   const busy = fetcher.state !== "idle";
   const answer = fetcher.data ?? nativeAnswer;
@@ -173,7 +171,9 @@ export function PaymentStep({
 
       {reservation && <CollectionInfo reservation="to-confirm" />}
 
-      <fetcher.Form {...early} method="post" action="/checkout?passo=pagamento" className="space-y-4">
+      {/* Not held before the page runs (useEarlySubmit): this step is a part the browser renders anew,
+          and sent as a plain form it goes to the payment page just the same. */}
+      <fetcher.Form method="post" action="/checkout?passo=pagamento" className="space-y-4">
         <input type="hidden" name="seen" value={seen} />
         {reservation ? (
           <p className="text-xs leading-relaxed text-ink-soft">

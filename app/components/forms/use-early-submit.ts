@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from "react";
-import { EARLY_SUBMIT_ATTRIBUTE, type HeldSubmission, submitAgain } from "~/modules/forms/early-submit";
+import { useCallback, useRef } from "react";
+import { EARLY_SUBMIT_ATTRIBUTE, submitAgain } from "~/modules/forms/early-submit";
 
 /**
  * What a shopper did to a form before the page was interactive, honoured once it is (the script in
@@ -14,7 +14,6 @@ import { EARLY_SUBMIT_ATTRIBUTE, type HeldSubmission, submitAgain } from "~/modu
 export function useEarlySubmit(takeOver?: (form: HTMLFormElement) => void) {
   const takeOverRef = useRef(takeOver);
   takeOverRef.current = takeOver;
-  const [held, setHeld] = useState<HeldSubmission | null>(null);
 
   const ref = useCallback((form: HTMLFormElement | null) => {
     if (!form?.hasAttribute(EARLY_SUBMIT_ATTRIBUTE)) return;
@@ -23,14 +22,9 @@ export function useEarlySubmit(takeOver?: (form: HTMLFormElement) => void) {
     const waiting = window.earlySubmit;
     if (waiting?.form !== form) return;
     window.earlySubmit = null;
-    form.removeAttribute("aria-busy");
-    setHeld(waiting);
+    // A state set while React attaches the form renders before the next task: then the handlers see it.
+    setTimeout(() => submitAgain(waiting));
   }, []);
-
-  // After the render that took the values over, so the handlers see them.
-  useEffect(() => {
-    if (held) submitAgain(held);
-  }, [held]);
 
   return { ref, [EARLY_SUBMIT_ATTRIBUTE]: "" };
 }

@@ -7,8 +7,8 @@ import { useConsent } from "~/components/consent/consent-provider";
 import { useShopSettings } from "~/components/use-shop-settings";
 import { formatAddress } from "~/modules/shop/identity";
 import { formatOpeningHours } from "~/modules/shop/opening-hours";
-import { NewsletterSection } from "./lazy-newsletter";
 import { Logo } from "./logo";
+import { NewsletterSection } from "./newsletter-form";
 import { PaymentMethods } from "./payment-methods";
 import { FacebookIcon, InstagramIcon } from "./social-icons";
 

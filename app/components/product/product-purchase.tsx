@@ -15,7 +15,7 @@ import {
   selectColor,
   soldOutLabel,
 } from "~/modules/catalog/selection";
-import { priceRequestPath } from "~/modules/contact/contact";
+import { priceRequestPath } from "~/modules/contact/price-request";
 import { formatEuro } from "~/modules/shop/constants";
 
 type ProductPurchaseProps = {

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
-import { useHydrated } from "~/components/use-hydrated";
 import type { ProductPage } from "~/modules/catalog/listing.server";
 import { catalogMessages, loadFailureDetails } from "~/modules/catalog/messages";
 import { PRODUCT_LIST_CACHE_MS } from "~/modules/shop/constants";
@@ -19,6 +18,9 @@ export type ProductListState = LoadedList & {
   error: string | null;
 };
 
+// Back's snapshots of lists (list-snapshot.ts), loaded when a list first shows.
+let snapshots: typeof import("./list-snapshot") | undefined;
+
 const emptyList: LoadedList = { products: [], totalCount: 0, nextCursor: null, suggestions: [] };
 
 const cache = new Map<string, LoadedList & { savedAt: number }>();
@@ -27,34 +29,6 @@ function remember(query: string, list: LoadedList): void {
   const previous = cache.get(query);
   // The first page's time counts: a list kept alive by scrolling still expires 5 minutes after it began.
   cache.set(query, { ...list, savedAt: previous?.savedAt ?? Date.now() });
-}
-
-/** The list as a history entry left it: Back shows it again, the pages loaded and where it was. */
-type Snapshot = LoadedList & { entry: string; query: string; scrollY: number };
-
-const SNAPSHOT_STORAGE_KEY = "shopList";
-
-function readSnapshot(entry: string, query: string): Snapshot | null {
-  try {
-    const snapshot = JSON.parse(window.sessionStorage.getItem(SNAPSHOT_STORAGE_KEY) ?? "null") as Snapshot | null;
-    return snapshot?.entry === entry && snapshot.query === query ? snapshot : null;
-  } catch {
-    return null;
-  }
-}
-
-function writeSnapshot(snapshot: Snapshot): void {
-  try {
-    window.sessionStorage.setItem(SNAPSHOT_STORAGE_KEY, JSON.stringify(snapshot));
-  } catch {
-    // Storage refused or full: Back shows the list from its first page.
-  }
-}
-
-/** The page was loaded by the browser's Back or Forward (not from its own history of this tab). */
-function loadedByBack(): boolean {
-  const [navigation] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
-  return navigation?.type === "back_forward";
 }
 
 /** What the server rendered: the first page of the list `query`, or why it could not. */
@@ -80,10 +54,9 @@ function startState(query: string, initial: ServerList | null): ProductListState
  * `entry` is the history entry (location.key), `back` whether Back or Forward reached it.
  */
 export function useInfiniteProducts(query: string, initial: ServerList | null, entry: string, back: boolean) {
-  const hydrated = useHydrated();
   const [state, setState] = useState<ProductListState>(() => {
-    // Reached by Back within the page's life; a page loaded anew restores after hydration (below).
-    const snapshot = hydrated && back ? readSnapshot(entry, query) : null;
+    // Reached by Back within the page's life; a page loaded anew restores once it runs (below).
+    const snapshot = back ? snapshots?.readSnapshot(entry, query) : null;
     return snapshot ? { ...snapshot, status: "ready", error: null } : startState(query, initial);
   });
   const current = state.query === query ? state : startState(query, initial);
@@ -92,13 +65,16 @@ export function useInfiniteProducts(query: string, initial: ServerList | null, e
 
   // The browser loaded the page again for Back: the list it had, then the place it was at.
   const scrollBack = useRef<number | null>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page the server rendered comes alive
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the list first shows
   useEffect(() => {
-    if (hydrated || !loadedByBack()) return;
-    const snapshot = readSnapshot(entry, query);
-    if (!snapshot) return;
-    scrollBack.current = snapshot.scrollY;
-    setState({ ...snapshot, status: "ready", error: null });
+    const firstList = !snapshots;
+    void import("./list-snapshot").then((module) => {
+      snapshots = module;
+      const snapshot = firstList && module.loadedByBack() ? module.readSnapshot(entry, query) : null;
+      if (!snapshot) return;
+      scrollBack.current = snapshot.scrollY;
+      setState({ ...snapshot, status: "ready", error: null });
+    });
   }, []);
   useLayoutEffect(() => {
     if (scrollBack.current === null || state !== current) return;
@@ -113,7 +89,7 @@ export function useInfiniteProducts(query: string, initial: ServerList | null, e
     const save = () => {
       const { query: listQuery, products, totalCount, nextCursor, suggestions, status } = shown.current;
       if (status === "ready" && products.length > 0)
-        writeSnapshot({
+        snapshots?.writeSnapshot({
           entry,
           query: listQuery,
           products,

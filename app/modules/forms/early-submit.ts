@@ -39,5 +39,5 @@ export function submitAgain({ form, submitter }: Pick<HeldSubmission, "form" | "
 export const earlySubmitScript = `(()=>{const w=window,A="${EARLY_SUBMIT_ATTRIBUTE}";let failed=false;
 addEventListener("error",e=>{if(e.target instanceof HTMLScriptElement){failed=true;w.earlySubmit?.post()}},true);
 addEventListener("submit",e=>{const f=e.target;if(failed||!(f instanceof HTMLFormElement)||!f.hasAttribute(A))return;e.preventDefault();if(w.earlySubmit)return;
-const h=w.earlySubmit={form:f,submitter:e.submitter,post(){if(w.earlySubmit!==h)return;w.earlySubmit=null;f.removeAttribute(A);f.removeAttribute("aria-busy");try{f.requestSubmit(h.submitter)}catch{f.requestSubmit()}}};
-f.setAttribute("aria-busy","true");setTimeout(h.post,${EARLY_SUBMIT_FALLBACK_MS})},true)})()`;
+const h=w.earlySubmit={form:f,submitter:e.submitter,post(){if(w.earlySubmit!==h)return;w.earlySubmit=null;f.removeAttribute(A);try{f.requestSubmit(h.submitter)}catch{f.requestSubmit()}}};
+f.setAttribute(A,"held");setTimeout(h.post,${EARLY_SUBMIT_FALLBACK_MS})},true)})()`;
