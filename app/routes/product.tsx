@@ -137,6 +137,8 @@ function Price({ product }: { product: ProductDetails }) {
         <span data-testid="price" className={`text-2xl font-semibold ${discounted ? "text-sale" : "text-ink"}`}>
           {formatEuro(product.priceCents)}
         </span>
+        {/* The price is always one piece's: the cart charges it per piece. */}
+        {product.minQuantity > 1 && <span className="-ml-2 text-sm text-ink-soft">al pezzo</span>}
         {product.originalPriceCents !== null && (
           <s className="text-lg text-ink-soft">
             <span className="sr-only">Prezzo originale: </span>
@@ -148,8 +150,6 @@ function Price({ product }: { product: ProductDetails }) {
             -{product.discountPercentage}%
           </span>
         )}
-        {/* The price is always one piece's: the cart charges it per piece. */}
-        {product.minQuantity > 1 && <span className="text-sm text-ink-soft">al pezzo</span>}
         {product.pricePerPack && <span className="text-sm text-ink-soft">({product.pricePerPack})</span>}
       </p>
       {product.minQuantity > 1 && (

@@ -36,14 +36,18 @@ export function OrderSummary({
           data-testid="summary-toggle"
           className="flex cursor-pointer list-none items-center justify-between gap-3 px-5 py-4 text-sm text-ink lg:hidden [&::-webkit-details-marker]:hidden"
         >
-          <span className="flex items-center gap-2 font-medium">
-            <ShoppingBag aria-hidden className="size-4 text-wine" strokeWidth={1.5} />
-            <span className="group-open:hidden">Mostra il riepilogo</span>
-            <span className="hidden group-open:inline">Nascondi il riepilogo</span>
-            <span className="font-normal text-ink-soft">({count === 1 ? "1 articolo" : `${count} articoli`})</span>
+          <span className="flex items-center gap-3">
+            <ShoppingBag aria-hidden className="size-5 shrink-0 text-wine" strokeWidth={1.5} />
+            <span>
+              <span className="block font-medium group-open:hidden">Mostra il riepilogo</span>
+              <span className="hidden font-medium group-open:block">Nascondi il riepilogo</span>
+              <span className="block text-xs text-ink-soft">{count === 1 ? "1 articolo" : `${count} articoli`}</span>
+            </span>
+          </span>
+          <span className="flex items-center gap-3 font-semibold whitespace-nowrap">
+            {formatEuro(shownTotal)}
             <span aria-hidden className="text-lg leading-none after:content-['+'] group-open:after:content-['–']" />
           </span>
-          <span className="font-semibold">{formatEuro(shownTotal)}</span>
         </summary>
         <div className="px-6 pb-6 lg:pt-6">
           <h2 id="summary-title" className="text-2xl text-ink">

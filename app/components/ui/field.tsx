@@ -57,6 +57,10 @@ export function Field({ id, label, error, hint, className, ...control }: FieldPr
   );
 }
 
+// A select counts as read-only for CSS: it takes the control's look without the read-only one.
+const selectClass =
+  "mt-1 w-full rounded-sm border border-sand bg-white px-3 py-2 text-ink focus:border-ink aria-[invalid=true]:border-sale";
+
 /**
  * A labelled select with its validation message, as Field draws an input; a first, empty choice
  * ('Seleziona') until one is made.
@@ -82,7 +86,7 @@ export function SelectField({
         id={id}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
-        className={controlClass}
+        className={selectClass}
         {...select}
       >
         <option value="">Seleziona</option>
