@@ -22,7 +22,9 @@ import { useNonce } from "~/components/nonce";
 import { useHydrated } from "~/components/use-hydrated";
 import { config } from "~/config.server";
 import { getCurrentUser } from "~/modules/accounts/session.server";
+import { isFirstOrder } from "~/modules/checkout/discounts.server";
 import { consentGateScript } from "~/modules/consent/consent-gate";
+import { earlySubmitScript } from "~/modules/forms/early-submit";
 import { readSettings } from "~/modules/settings/settings.server";
 import { publicSettings } from "~/modules/settings/shop-settings";
 import { MONOGRAM_SVG } from "~/modules/shop/monogram";
@@ -34,11 +36,15 @@ import appStylesheet from "./app.css?url";
 const Toaster = lazy(() => import("sonner").then((module) => ({ default: module.Toaster })));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await getCurrentUser(request);
   return {
     analytics: config().analytics,
-    promoDismissed: isPromoDismissed(request.headers.get("Cookie")),
+    // Closed by the visitor, or not for them: the bar offers the first purchase's discount.
+    promoHidden:
+      isPromoDismissed(request.headers.get("Cookie")) ||
+      (user !== null && !(await isFirstOrder(services(context).db, user.email))),
     // The signed-in user for the header (id, email, first name, role), or null.
-    user: await getCurrentUser(request),
+    user,
     // What every page may show of the shop's settings: read once here, used through useShopSettings().
     settings: publicSettings(await readSettings(services(context).db)),
     // The sandbox takes no money: every page says so (PAYMENTS in config.server.ts).
@@ -76,9 +82,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="stylesheet" href={appStylesheet} precedence="default" />
         <Meta />
         <Links />
+        {/* The consent gate and the hold of early form submissions run once, as the server sent them:
+            the browser's copy of the page needs no second one, and does not download their text. */}
         {!adminArea && (
           <script nonce={nonce} suppressHydrationWarning>
-            {consentGateScript}
+            {import.meta.env.SSR ? `${consentGateScript};${earlySubmitScript}` : ""}
           </script>
         )}
       </head>
@@ -94,7 +102,7 @@ export function Layout({ children }: { children: ReactNode }) {
             {/* After the cookie banner, which the provider puts first while it waits for an answer. */}
             <SkipLink />
             {rootData?.sandboxPayments && <SandboxNotice />}
-            <PromoBar initiallyDismissed={rootData?.promoDismissed ?? false} />
+            <PromoBar hidden={rootData?.promoHidden ?? false} />
             <SiteHeader />
             <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
               {children}

@@ -474,6 +474,8 @@ export const userProfiles = pgTable(
     address: text("address"),
     city: text("city"),
     postalCode: text("postal_code"),
+    /** Two-letter code (shop/provinces.ts), as the checkout takes it. */
+    province: text("province"),
     country: text("country").notNull().default("Italia"),
     dateOfBirth: date("date_of_birth"),
     termsAccepted: boolean("terms_accepted").notNull().default(false),

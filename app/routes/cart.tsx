@@ -8,6 +8,7 @@ import { EmptyCart } from "~/components/shop/empty-cart";
 import { buttonClass } from "~/components/ui/button";
 import { QuantityStepper } from "~/components/ui/quantity-stepper";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
+import { getCurrentUser } from "~/modules/accounts/session.server";
 import { cartCookie } from "~/modules/cart/cart-cookie";
 import { addFromProductForm, changeQuantityFromForm } from "~/modules/cart/cart-forms.server";
 import { type CartItem, cartKey, parseCart, reconciledCart, withQuantity } from "~/modules/cart/cart-lines";
@@ -15,6 +16,7 @@ import { lineProblemMessage, loweredLineMessage } from "~/modules/cart/line-rule
 import { SECOND_SWIMSUIT_PROMO_LABEL } from "~/modules/cart/pricing";
 import { type CartQuote, cartFromCookie, type QuotedLine, quoteCart } from "~/modules/cart/quote.server";
 import { cartDiscountNote } from "~/modules/checkout/discount-explanation";
+import { openCheckoutSession, saveCheckoutCart } from "~/modules/checkout/sessions.server";
 import { readForm } from "~/modules/forms/read-form.server";
 import { readSettings } from "~/modules/settings/settings.server";
 import { cartRules } from "~/modules/settings/shop-settings";
@@ -50,7 +52,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) return data({ problem: result.problem, productId: result.productId }, { status: 400 });
   // Without a copy of the browser's cart, what the server writes is only its additions.
   const writer = stored === null || stored.writer === "server-additions" ? "server-additions" : "server";
-  return redirect("/cart", { headers: { "Set-Cookie": cartCookie(result.lines, writer) } });
+  const headers = new Headers({ "Set-Cookie": cartCookie(result.lines, writer) });
+  if (form.get("intent") !== "buy") return redirect("/cart", { headers });
+  // 'Acquista ora': the cart goes to the checkout, as the cart page's 'Procedi al checkout' sends it.
+  const { db, clock } = services(context);
+  const user = await getCurrentUser(request);
+  const checkout = await openCheckoutSession(db, request.headers.get("Cookie"), user?.id ?? null, clock.now());
+  await saveCheckoutCart(db, checkout.session.id, result.lines);
+  if (checkout.setCookie) headers.append("Set-Cookie", checkout.setCookie);
+  return redirect("/checkout", { headers });
 }
 
 type QuoteState = { status: "loading" } | { status: "error" } | { status: "ready"; quote: CartQuote; stale: boolean };

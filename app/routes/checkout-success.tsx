@@ -1,27 +1,23 @@
 import { CircleCheck, CircleX, Clock, LoaderCircle } from "lucide-react";
 import { useEffect } from "react";
-import { Link, useRevalidator } from "react-router";
+import { data, Link, useRevalidator } from "react-router";
 import { saveCart } from "~/components/cart/cart-storage";
+import { CollectionInfo } from "~/components/checkout/collection-info";
+import { promoDismissedCookie } from "~/components/layout/promo-bar";
 import { OrderAmounts } from "~/components/orders/order-amounts";
 import { showToast } from "~/components/toast";
 import { buttonClass } from "~/components/ui/button";
 import { useShopSettings } from "~/components/use-shop-settings";
+import { config } from "~/config.server";
 import { logger } from "~/logger.server";
 import { getCurrentUser } from "~/modules/accounts/session.server";
+import { isFirstOrder } from "~/modules/checkout/discounts.server";
 import { checkoutSessionIdOf } from "~/modules/checkout/sessions.server";
 import { deliveryLabel, isOrderId, shortOrderId } from "~/modules/orders/order-views";
 import { findReceipt, orderIdOfPaymentSession } from "~/modules/orders/receipt.server";
 import { settleFromProvider } from "~/modules/payments/settlement.server";
-import {
-  CARRIER_NAME,
-  CHECKOUT_DRAFT_STORAGE_KEY,
-  DELIVERY_WORKING_DAYS,
-  formatDate,
-  RESERVATION_HOLD_DAYS,
-} from "~/modules/shop/constants";
-import { formatAddress } from "~/modules/shop/identity";
+import { CARRIER_NAME, CHECKOUT_DRAFT_STORAGE_KEY, DELIVERY_WORKING_DAYS, formatDate } from "~/modules/shop/constants";
 import { pageMeta } from "~/modules/shop/meta";
-import { formatOpeningHours } from "~/modules/shop/opening-hours";
 import { services } from "~/services.server";
 import type { Route } from "./+types/checkout-success";
 
@@ -64,7 +60,10 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     userId: user?.id ?? null,
   };
   const order = orderId ? await findReceipt(db, orderId, viewer) : null;
-  return { order };
+  // The first purchase is made: the promo bar's discount is no longer for this browser.
+  const ordered = order !== null && !(await isFirstOrder(db, order.shippingAddress.email));
+  const headers = ordered ? { "Set-Cookie": promoDismissedCookie(config().env === "production") } : undefined;
+  return data({ order }, { headers });
 }
 
 function clearCartAndDraft() {
@@ -74,35 +73,6 @@ function clearCartAndDraft() {
   } catch {
     // Nothing stored.
   }
-}
-
-function CollectionInfo({ reservation }: { reservation: boolean }) {
-  const { shop } = useShopSettings();
-  return (
-    <div className="rounded-md bg-linen p-5 text-sm text-ink">
-      <h2 className="text-lg">Dove ritirare</h2>
-      <p className="mt-2">
-        {shop.name}, {formatAddress(shop.address)}
-      </p>
-      {reservation && (
-        <p className="mt-2">
-          Porta con te il numero della prenotazione (lo trovi nell'email di conferma). Gli articoli restano riservati
-          per {RESERVATION_HOLD_DAYS} giorni; li paghi al ritiro, in contanti o con carta.
-        </p>
-      )}
-      <h3 className="mt-4 font-sans text-xs font-semibold tracking-[0.2em] text-ink-soft uppercase">
-        Orari di apertura
-      </h3>
-      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-        {formatOpeningHours(shop.openingHours).map(({ days, hours }) => (
-          <div key={days} className="contents">
-            <dt className="text-ink-soft">{days}</dt>
-            <dd>{hours}</dd>
-          </div>
-        ))}
-      </dl>
-    </div>
-  );
 }
 
 function GenericSuccess() {
@@ -216,7 +186,7 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
               </p>
             </div>
           ) : (
-            <CollectionInfo reservation={reservation} />
+            <CollectionInfo reservation={reservation ? "confirmed" : undefined} />
           )}
         </div>
       </div>

@@ -2,6 +2,7 @@ import { setTimeout } from "node:timers/promises";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { type CheckoutDraft, checkoutSessions, orders } from "~/db/schema";
+import { CART_COOKIE_NAME, encodeCartCookie } from "~/modules/cart/cart-cookie";
 import type { CheckoutAnswer } from "~/modules/checkout/checkout-messages";
 import { tooManyRequestsMessage } from "~/modules/security/rate-limit.server";
 import { connectTestDatabase } from "../../tests/integration/database";
@@ -150,7 +151,6 @@ describe("/checkout", () => {
   it("confirms a reservation once, however often 'Conferma Prenotazione' is pressed", async () => {
     const slip = await createTestVariant(db, { priceCents: 2000, stock: 5 });
     const cookie = await shopperWith([slip.line(1)]);
-    const { seen } = (await page("/checkout", cookie)).data as { seen: string };
     const details = information({
       deliveryMethod: "pickup_and_pay",
       address: "",
@@ -158,13 +158,15 @@ describe("/checkout", () => {
       postalCode: "",
       province: "",
     });
+    expect(location(await post(details, cookie))).toBe("/checkout?passo=pagamento");
+    const { seen } = (await page("/checkout?passo=pagamento", cookie)).data as { seen: string };
     const presses = await Promise.all(
       [0, 25, 50, 75].map(async (delay) => {
         await setTimeout(delay);
-        return post({ ...details, seen }, cookie);
+        return post({ intent: "place", seen }, cookie);
       }),
     );
-    const answers = [...presses, await post({ ...details, seen }, cookie)];
+    const answers = [...presses, await post({ intent: "place", seen }, cookie)];
     expect(answers.map((answer) => answer.status)).toEqual([302, 302, 302, 302, 302]);
     expect(new Set(answers.map(location)).size).toBe(1);
     const placed = await db
@@ -174,6 +176,45 @@ describe("/checkout", () => {
     expect(placed.map((order) => order.status)).toEqual(["reserved"]);
     expect(location(answers[0] as Answer)).toBe(`/checkout-success?order_id=${placed[0]?.id}&reservation=true`);
     expect(await stockOf(db, slip.variantId)).toBe(4);
+  });
+
+  it("shows a reservation's summary before placing it, then reserves it from there", async () => {
+    const slip = await createTestVariant(db, { priceCents: 2000, stock: 3 });
+    const cookie = await shopperWith([slip.line(1)]);
+    const details = information({ deliveryMethod: "pickup_and_pay", address: "", city: "", province: "" });
+    const sent = await post(details, cookie);
+    expect(sent.status).toBe(302);
+    expect(location(sent)).toBe("/checkout?passo=pagamento");
+    expect(await db.$count(orders, eq(orders.email, details.email ?? ""))).toBe(0);
+    expect(await stockOf(db, slip.variantId)).toBe(3);
+
+    const { seen } = (await page("/checkout?passo=pagamento", cookie)).data as { seen: string };
+    const placed = await post({ intent: "place", seen }, cookie);
+    expect(placed.status).toBe(302);
+    expect(location(placed)).toMatch(/^\/checkout-success\?order_id=[0-9a-f-]+&reservation=true$/);
+    const [order] = await db
+      .select()
+      .from(orders)
+      .where(eq(orders.email, details.email ?? ""));
+    expect(order).toMatchObject({ status: "reserved", deliveryMethod: "pickup_and_pay" });
+    expect(await stockOf(db, slip.variantId)).toBe(2);
+  });
+
+  it("opened without its session (no JavaScript), works on the cart cookie's lines", async () => {
+    const slip = await createTestVariant(db, { priceCents: 1500, stock: 4 });
+    const cartCookie = `${CART_COOKIE_NAME}=${encodeCartCookie([slip.line(2)], "server")}`;
+    const loaded = (await page("/checkout", cartCookie)).data as { quote: { pricing: { subtotalCents: number } } };
+    expect(loaded.quote.pricing.subtotalCents).toBe(3000);
+
+    const sent = await post(information(), cartCookie);
+    expect(sent.status).toBe(302);
+    expect(location(sent)).toBe("/checkout?passo=pagamento");
+    const session = (setCookie(sent) ?? "").split(";")[0] ?? "";
+    expect(session).toMatch(/^vetrina_checkout=/);
+    const summary = (await page("/checkout?passo=pagamento", `${session}; ${cartCookie}`)).data as {
+      cart: unknown[];
+    };
+    expect(summary.cart).toEqual([slip.line(2)]);
   });
 
   it("answers an empty cart with 'Carrello vuoto'", async () => {

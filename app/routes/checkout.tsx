@@ -15,12 +15,14 @@ import { parseSeenQuote, seenQuoteOf } from "~/modules/checkout/place-order.serv
 import { quoteCheckout } from "~/modules/checkout/quote.server";
 import { checkFirstOrderLookUpLimits, checkoutLimit } from "~/modules/checkout/rate-limits.server";
 import {
+  checkoutCart,
   findCheckoutSession,
   openCheckoutSession,
   parseCartField,
   saveCheckoutCart,
   saveCheckoutDraft,
   saveCouponCode,
+  sessionWithCart,
 } from "~/modules/checkout/sessions.server";
 import { fieldErrors } from "~/modules/forms/form-result";
 import { readForm } from "~/modules/forms/read-form.server";
@@ -31,6 +33,7 @@ import { normalizeCouponCode } from "~/modules/settings/coupons";
 import { readSettings } from "~/modules/settings/settings.server";
 import { DEFAULT_COUNTRY } from "~/modules/shop/constants";
 import { pageMeta } from "~/modules/shop/meta";
+import { provinceOptions } from "~/modules/shop/provinces";
 import { services } from "~/services.server";
 import type { Route } from "./+types/checkout";
 
@@ -56,7 +59,8 @@ const emptyForm: CheckoutDraft = {
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { db, clock, payments } = services(context);
   const user = await getCurrentUser(request);
-  const session = await findCheckoutSession(db, request.headers.get("Cookie"), user?.id ?? null, clock.now());
+  const cookieHeader = request.headers.get("Cookie");
+  const session = await findCheckoutSession(db, cookieHeader, user?.id ?? null, clock.now());
   const step: CheckoutPageData["step"] = url.searchParams.get("passo") === "pagamento" ? "payment" : "information";
   if (step === "payment" && !session?.draft) throw redirect("/checkout");
 
@@ -71,10 +75,10 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       address: profile.address,
       city: profile.city,
       postalCode: profile.postalCode,
-      country: profile.country || DEFAULT_COUNTRY,
+      province: profile.province,
     }),
   };
-  const cart = session?.cart ?? [];
+  const cart = checkoutCart(session, cookieHeader);
   const quote =
     cart.length > 0
       ? await quoteCheckout(db, {
@@ -89,7 +93,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       : null;
   return {
     step,
-    cart,
+    cart: session?.cart ?? [],
     form,
     formSaved: Boolean(session?.draft),
     couponCode: session?.couponCode ?? null,
@@ -97,6 +101,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     seen: quote ? JSON.stringify(seenQuoteOf(quote, step === "payment")) : "",
     provider: payments.name,
     signedIn: user !== null,
+    provinces: provinceOptions(),
     lastAttempt: session ? await lastPaymentAttempt(db, session.id) : null,
   };
 }
@@ -139,18 +144,22 @@ export async function action({ request, context }: Route.ActionArgs) {
 
     case "coupon":
     case "coupon-remove": {
-      const session = await findCheckoutSession(db, cookie, user?.id ?? null, now);
+      const { session, headers } = await sessionWithCart(db, cookie, user?.id ?? null, now);
       if (!session || session.cart.length === 0) return answer({ intent, ok: false, emptyCart: true }, 400);
       const code = intent === "coupon" ? normalizeCouponCode(String(form.get("code") ?? "")) : "";
       await saveCouponCode(db, session.id, code || null);
-      return answer({ intent, ok: true });
+      return answer({ intent, ok: true }, { headers });
     }
 
     case "information":
     case "place": {
       const limited = await formRateLimit(db, checkoutLimit, request);
       if (limited) return limited;
-      const session = await findCheckoutSession(db, cookie, user?.id ?? null, now);
+      // The first step may come from a checkout opened without its session (see checkoutCart).
+      const { session, headers } =
+        intent === "information"
+          ? await sessionWithCart(db, cookie, user?.id ?? null, now)
+          : { session: await findCheckoutSession(db, cookie, user?.id ?? null, now), headers: undefined };
       if (!session) return answer({ intent, ok: false, error: checkoutErrors.noSession }, 401);
       const seen = parseSeenQuote(form.get("seen"));
       // The button pressed again after its order was placed (a double click, a resent form): that order.
@@ -175,8 +184,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         }
         draft = parsed.data;
         await saveCheckoutDraft(db, session.id, draft);
-        // Paying online goes through the summary first; a reservation is confirmed here.
-        if (draft.deliveryMethod !== "pickup_and_pay") throw redirect("/checkout?passo=pagamento");
+        // Every order, a reservation too, is placed from the summary of the second step.
+        throw redirect("/checkout?passo=pagamento", { headers });
       }
       if (!draft) throw redirect("/checkout");
 

@@ -5,8 +5,9 @@ import { ContactForm } from "~/components/contact/contact-form";
 import { PageHeader } from "~/components/layout/page-header";
 import { metaSettings, useShopSettings } from "~/components/use-shop-settings";
 import { logger } from "~/logger.server";
-import { contactFormMessages } from "~/modules/contact/contact";
+import { CONTACT_LIMITS, contactFormMessages } from "~/modules/contact/contact";
 import { contactMessageSchema, sendContactMessage } from "~/modules/contact/messages.server";
+import { prefilledSubject } from "~/modules/contact/price-request";
 import { contactLimit } from "~/modules/contact/rate-limits.server";
 import type { FormResult } from "~/modules/forms/form-result";
 import { readForm } from "~/modules/forms/read-form.server";
@@ -20,6 +21,11 @@ import { formatOpeningHours } from "~/modules/shop/opening-hours";
 import { storeJsonLd } from "~/modules/shop/structured-data";
 import { services } from "~/services.server";
 import type { Route } from "./+types/contact";
+
+/** A link may fill in the subject (a product without a price asks for it). */
+export function loader({ url }: Route.LoaderArgs) {
+  return { subject: prefilledSubject(url, CONTACT_LIMITS.subject) };
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db } = services(context);
@@ -83,7 +89,7 @@ function ContactItem({ icon, title, children }: { icon: ReactNode; title: string
 
 const linkClass = "text-ink underline decoration-wine/50 underline-offset-4 hover:text-wine";
 
-export default function Contact({ actionData }: Route.ComponentProps) {
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { shop } = useShopSettings();
   return (
     <>
@@ -163,7 +169,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
 
       <div className="mx-auto max-w-7xl px-4 pb-16 sm:px-6">
         <div className="max-w-3xl rounded-md border border-sand bg-white p-6 sm:p-10">
-          <ContactForm result={actionData} />
+          <ContactForm result={actionData} subject={loaderData.subject} />
         </div>
       </div>
     </>

@@ -644,6 +644,7 @@ const targets: Target[] = [
         address: ["Via Roma 1"],
         city: ["Fossano"],
         postal_code: ["12045"],
+        province: ["CN"],
         country: ["Italia"],
         date_of_birth: ["1980-02-29", "2024-02-30", "0000-01-01", ""],
       }),

@@ -1,4 +1,4 @@
-import { CalendarHeart, MessageCircle, RotateCcw, Truck } from "lucide-react";
+import { CalendarHeart, Mail, MessageCircle, RotateCcw, Truck } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { data, Link, redirect } from "react-router";
 import { ProductGallery } from "~/components/product/product-gallery";
@@ -20,6 +20,7 @@ import {
   minimumQuantity,
   type Selection,
 } from "~/modules/catalog/selection";
+import { priceRequestPath } from "~/modules/contact/price-request";
 import { imageUrl } from "~/modules/files/responsive-images";
 import type { FormResult } from "~/modules/forms/form-result";
 import { readForm } from "~/modules/forms/read-form.server";
@@ -119,7 +120,15 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 function Price({ product }: { product: ProductDetails }) {
   if (product.priceCents === null) {
-    return <p className="text-lg text-ink-soft">Prezzo non disponibile</p>;
+    return (
+      <div data-testid="product-price">
+        <p className="text-2xl font-semibold text-ink">Prezzo su richiesta</p>
+        <Link to={priceRequestPath(product.name)} className={`${linkClass} mt-1`}>
+          <Mail aria-hidden className="size-4" strokeWidth={1.5} />
+          Chiedi il prezzo
+        </Link>
+      </div>
+    );
   }
   const discounted = product.originalPriceCents !== null;
   return (
@@ -128,6 +137,8 @@ function Price({ product }: { product: ProductDetails }) {
         <span data-testid="price" className={`text-2xl font-semibold ${discounted ? "text-sale" : "text-ink"}`}>
           {formatEuro(product.priceCents)}
         </span>
+        {/* The price is always one piece's: the cart charges it per piece. */}
+        {product.minQuantity > 1 && <span className="-ml-2 text-sm text-ink-soft">al pezzo</span>}
         {product.originalPriceCents !== null && (
           <s className="text-lg text-ink-soft">
             <span className="sr-only">Prezzo originale: </span>
@@ -141,6 +152,12 @@ function Price({ product }: { product: ProductDetails }) {
         )}
         {product.pricePerPack && <span className="text-sm text-ink-soft">({product.pricePerPack})</span>}
       </p>
+      {product.minQuantity > 1 && (
+        <p data-testid="pack-price" className="mt-1 text-sm text-ink">
+          Si acquistano almeno {product.minQuantity} pezzi: {product.minQuantity} × {formatEuro(product.priceCents)} ={" "}
+          {formatEuro(product.minQuantity * product.priceCents)}
+        </p>
+      )}
       {product.lowestPrice30DaysCents !== null && (
         <p className="mt-1 text-sm text-ink-soft">
           Prezzo più basso degli ultimi 30 giorni: {formatEuro(product.lowestPrice30DaysCents)}

@@ -8,7 +8,7 @@ import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { lazyRendered } from "~/components/lazy-rendered";
 import { showToast } from "~/components/toast";
 import { buttonClass } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
+import { Field, SelectField } from "~/components/ui/field";
 import { Tabs } from "~/components/ui/tabs";
 import { useShopSettings } from "~/components/use-shop-settings";
 import { logger } from "~/logger.server";
@@ -22,6 +22,7 @@ import { listCustomerOrders } from "~/modules/orders/customer-orders.server";
 import { readSettings } from "~/modules/settings/settings.server";
 import { trackingLink } from "~/modules/settings/shop-settings";
 import { pageMeta } from "~/modules/shop/meta";
+import { type ProvinceOption, provinceOptions } from "~/modules/shop/provinces";
 import { services } from "~/services.server";
 import type { Route } from "./+types/profile";
 
@@ -41,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listCustomerOrders(db, user.id, { now: clock.now(), trackingUrl }),
   ]);
   if (!profile) return { account: null };
-  return { account: { profile, orders } };
+  return { account: { profile, orders }, provinces: provinceOptions() };
 }
 
 export async function action({ request, url, context }: Route.ActionArgs) {
@@ -92,7 +93,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
       >
         {tab === "profile" ? (
           <>
-            <ProfileForm profile={profile} nativeAnswer={actionData} />
+            <ProfileForm profile={profile} provinces={loaderData.provinces} nativeAnswer={actionData} />
             <MyData />
           </>
         ) : (
@@ -105,7 +106,15 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-function ProfileForm({ profile, nativeAnswer }: { profile: Profile; nativeAnswer?: FormResult }) {
+function ProfileForm({
+  profile,
+  provinces,
+  nativeAnswer,
+}: {
+  profile: Profile;
+  provinces: readonly ProvinceOption[];
+  nativeAnswer?: FormResult;
+}) {
   const { discounts } = useShopSettings();
   const form = useCheckedForm<FormResult>({
     schema: accountSchema((rules) => rules.profileSchema),
@@ -118,7 +127,13 @@ function ProfileForm({ profile, nativeAnswer }: { profile: Profile; nativeAnswer
     name: keyof typeof profileSchema.shape,
     label: string,
     value: string,
-    input: { type?: string; autoComplete?: string; required?: boolean; hint?: string } = {},
+    input: {
+      type?: string;
+      autoComplete?: string;
+      inputMode?: "numeric";
+      required?: boolean;
+      hint?: string;
+    } = {},
   ) => (
     <Field
       id={`profile-${name}`}
@@ -149,7 +164,17 @@ function ProfileForm({ profile, nativeAnswer }: { profile: Profile; nativeAnswer
         {field("phone", "Telefono", profile.phone, { type: "tel", autoComplete: "tel" })}
         {field("address", "Indirizzo", profile.address, { autoComplete: "street-address" })}
         {field("city", "Città", profile.city, { autoComplete: "address-level2" })}
-        {field("postal_code", "CAP", profile.postalCode, { autoComplete: "postal-code" })}
+        {field("postal_code", "CAP", profile.postalCode, { autoComplete: "postal-code", inputMode: "numeric" })}
+        <SelectField
+          id="profile-province"
+          name="province"
+          label="Provincia"
+          options={provinces}
+          defaultValue={profile.province}
+          autoComplete="address-level1"
+          required
+          error={form.errors.province}
+        />
         {field("country", "Paese", profile.country, { autoComplete: "country-name" })}
         {field("date_of_birth", "Data di nascita (facoltativa)", profile.dateOfBirth ?? "", {
           type: "date",

@@ -6,8 +6,9 @@ import type { ShippingSettings } from "~/modules/settings/settings";
 import { returnCostSentence, shippingPriceText } from "~/modules/settings/shop-settings";
 import {
   CARRIER_NAME,
-  COURIER_DELIVERY_WORKING_DAYS,
+  COURIER_ESTIMATE,
   DELIVERY_ATTEMPTS,
+  DELIVERY_ESTIMATE,
   DELIVERY_PROBLEM_REPORT_HOURS,
   formatEuro,
   LEGAL_WARRANTY_YEARS,
@@ -20,19 +21,17 @@ import { pageMeta } from "~/modules/shop/meta";
 import { formatOpeningHours } from "~/modules/shop/opening-hours";
 import type { Route } from "./+types/shipping";
 
-const courierDays = `${COURIER_DELIVERY_WORKING_DAYS.min}-${COURIER_DELIVERY_WORKING_DAYS.max}`;
-
 export function meta({ matches }: Route.MetaArgs) {
   const { shipping } = metaSettings(matches);
   return pageMeta(
     "Spedizioni e resi",
-    `Spedizione con ${CARRIER_NAME} in ${courierDays} giorni lavorativi, ${shippingPriceText(shipping)}. Ritiro in negozio gratuito, reso entro ${WITHDRAWAL_DAYS} giorni.`,
+    `Consegna con ${CARRIER_NAME} in ${DELIVERY_ESTIMATE} dall'ordine, ${shippingPriceText(shipping)}. Ritiro in negozio gratuito, reso entro ${WITHDRAWAL_DAYS} giorni.`,
   );
 }
 
 const highlightsOf = (shipping: ShippingSettings) => [
   { icon: Truck, title: "Spedizione", text: shippingPriceText(shipping) },
-  { icon: Clock, title: "Consegna", text: `${courierDays} giorni lavorativi con ${CARRIER_NAME}` },
+  { icon: Clock, title: "Consegna", text: `${DELIVERY_ESTIMATE} dall'ordine, con ${CARRIER_NAME}` },
   { icon: Store, title: "Ritiro in negozio", text: "Sempre gratuito" },
   { icon: RotateCcw, title: "Reso", text: `Entro ${WITHDRAWAL_DAYS} giorni dalla consegna` },
 ];
@@ -64,9 +63,10 @@ export default function Shipping() {
         <article className="legal-text">
           <h2>Spedizione a domicilio</h2>
           <p>
-            Spediamo con il corriere espresso <strong>{CARRIER_NAME}</strong>. Una volta affidato al corriere, il pacco
-            arriva in <strong>{courierDays} giorni lavorativi</strong>. Quando il pacco parte ricevi un'email con il
-            codice di tracciamento per seguirlo; se hai un account lo trovi anche in «I miei ordini».
+            Spediamo con il corriere espresso <strong>{CARRIER_NAME}</strong>. Dall'ordine alla consegna passano in
+            tutto <strong>{DELIVERY_ESTIMATE}</strong>: prepariamo il pacco e, una volta affidato al corriere, arriva in{" "}
+            {COURIER_ESTIMATE}. Quando il pacco parte ricevi un'email con il codice di tracciamento per seguirlo; se hai
+            un account lo trovi anche in «I miei ordini».
           </p>
           <table>
             <thead>

@@ -1,6 +1,15 @@
 import { LayoutGrid, List } from "lucide-react";
-import { type ReactNode, type Ref, useEffect, useLayoutEffect, useRef, useState } from "react";
-import { data, Link, redirect, type ShouldRevalidateFunctionArgs, useLocation, useNavigate } from "react-router";
+import { type ReactNode, type Ref, Suspense, useEffect, useLayoutEffect, useRef, useState } from "react";
+import {
+  data,
+  Link,
+  redirect,
+  type ShouldRevalidateFunctionArgs,
+  useLocation,
+  useNavigate,
+  useNavigationType,
+} from "react-router";
+import { lazyRendered } from "~/components/lazy-rendered";
 import { ProductGrid, type ProductLayout } from "~/components/shop/product-grid";
 import { SectionMessage } from "~/components/shop/section-message";
 import { FILTERS_ID, FilterPanel, FilterToggle } from "~/components/shop/shop-filters";
@@ -28,6 +37,11 @@ import { absoluteUrl } from "~/modules/shop/public-url.server";
 import { breadcrumbJsonLd } from "~/modules/shop/structured-data";
 import { services } from "~/services.server";
 import type { Route } from "./+types/shop";
+
+// Only a search that found nothing shows it: its code is fetched apart from the page's.
+const NoSearchResults = lazyRendered(() =>
+  import("~/components/shop/no-search-results").then((module) => module.NoSearchResults),
+);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = services(context);
@@ -108,6 +122,7 @@ export function meta({ loaderData, location }: Route.MetaArgs) {
 export default function Shop({ loaderData }: Route.ComponentProps) {
   const hydrated = useHydrated();
   const location = useLocation();
+  const navigationType = useNavigationType();
   const navigate = useNavigate();
   const [layout, setLayout] = useState<ProductLayout>("grid");
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -122,7 +137,12 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
   const cursor = new URLSearchParams(location.search).get("cursor");
   const query = filtersToRequestParams(filters, cursor).toString();
   const serverQuery = filtersToRequestParams(loaderData.filters, loaderData.cursor).toString();
-  const list = useInfiniteProducts(query, { query: serverQuery, page: loaderData.page, error: loaderData.loadError });
+  const list = useInfiniteProducts(
+    query,
+    { query: serverQuery, page: loaderData.page, error: loaderData.loadError },
+    location.key,
+    navigationType === "POP",
+  );
   // Values the catalogue does not have ('?category=Foo'): no products, and the way back.
   const unknownFilters = checkFilterValues(new URLSearchParams(location.search), loaderData.facets).unknown;
 
@@ -220,6 +240,13 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
               layout={layout}
               nextPageHref={nextPageHref(filters, list.nextCursor)}
               hydrated={hydrated}
+              noResults={
+                filters.search ? (
+                  <Suspense>
+                    <NoSearchResults filters={filters} suggestions={list.suggestions} />
+                  </Suspense>
+                ) : undefined
+              }
             />
           )}
         </section>
@@ -237,16 +264,24 @@ function Results({
   layout,
   nextPageHref,
   hydrated,
+  noResults,
 }: {
   list: ReturnType<typeof useInfiniteProducts>;
   layout: ProductLayout;
   nextPageHref: string | null;
   hydrated: boolean;
+  /** What an empty list offers besides the spec's message (a search's way out). */
+  noResults?: ReactNode;
 }) {
   if (list.products.length === 0) {
     if (list.status === "error") return <LoadError message={list.error} onRetry={list.retry} />;
     if (list.status === "loading") return <p className="py-16 text-center text-ink-soft">Caricamento dei prodotti…</p>;
-    return <SectionMessage title={catalogMessages.noFilterResults} />;
+    return (
+      <>
+        <SectionMessage title={catalogMessages.noFilterResults} />
+        {noResults}
+      </>
+    );
   }
   return (
     <>

@@ -3,6 +3,7 @@ import { accounts, outgoingEmails, sessions, users } from "../../app/db/schema";
 import { profileRow, testPassword, uniqueEmail } from "../support/fixtures";
 import { accountMenu, createUser, fillLogin, labelDownload, logIn, placeOrder } from "./support/accounts";
 import { e2eDatabase } from "./support/database";
+import { cartItem, everydayProduct } from "./support/demo-products";
 import { linkIn, readEmail } from "./support/mailbox";
 import { expectToast, openHydrated, skipCookieBannerAndPopup, waitForHydration } from "./support/page";
 import { baseURL } from "./support/ports";
@@ -142,11 +143,19 @@ test("register, confirm by e-mail, log in, edit the profile and log out", async 
   await expect(page.getByText("CAP richiesto")).toBeVisible();
   await expect(page.getByText("Indirizzo richiesto")).toBeVisible();
   await expect(page.getByText("Città richiesta")).toBeVisible();
+  await expect(page.getByText("Provincia richiesta")).toBeVisible();
+  // The checkout's rules: what it would refuse, the profile does not keep.
+  await page.getByLabel("Telefono").fill("telefono");
+  await page.getByLabel("CAP").fill("ABCDE");
+  await page.getByRole("button", { name: "Salva modifiche" }).click();
+  await expect(page.getByText("Il numero di telefono può contenere solo cifre, spazi e il simbolo '+'")).toBeVisible();
+  await expect(page.getByText("Il CAP è di 5 cifre")).toBeVisible();
 
   await page.getByLabel("Telefono").fill("0172 654321");
   await page.getByLabel("Indirizzo").fill("Via Garibaldi 5");
   await page.getByLabel("Città").fill("Fossano");
   await page.getByLabel("CAP").fill("12045");
+  await page.getByLabel("Provincia").selectOption("CN");
   await page.getByLabel("Data di nascita (facoltativa)").fill("1990-05-17");
   await page.getByRole("button", { name: "Salva modifiche" }).click();
   await expectToast(page, "Profilo aggiornato", "Le tue informazioni sono state aggiornate");
@@ -155,8 +164,22 @@ test("register, confirm by e-mail, log in, edit the profile and log out", async 
     address: "Via Garibaldi 5",
     city: "Fossano",
     postalCode: "12045",
+    province: "CN",
     dateOfBirth: "1990-05-17",
   });
+  // Kept on the profile, and filled in at the checkout.
+  await page.reload();
+  await expect(page.getByLabel("Provincia")).toHaveValue("CN");
+  await page.evaluate(
+    (item) => localStorage.setItem("shoppingCart", JSON.stringify([item])),
+    cartItem(everydayProduct, 1),
+  );
+  await openHydrated(page, "/cart");
+  await page.getByRole("button", { name: "Procedi al checkout" }).click();
+  await expect(page.getByLabel("Città")).toHaveValue("Fossano");
+  await expect(page.getByLabel("Provincia")).toHaveValue("CN");
+  await page.evaluate(() => localStorage.setItem("shoppingCart", "[]"));
+  await openHydrated(page, "/profile");
 
   await page.getByRole("tab", { name: "I miei ordini" }).click();
   await expect(page.getByText("Non hai ancora effettuato ordini.")).toBeVisible();
@@ -296,6 +319,7 @@ test("the orders page shows each order with its lines, status, tracking and labe
     shippingTracking: null,
     createdAt: new Date("2026-03-01T10:00:00Z"),
   });
+  const onItsWay = await placeOrder(user.id, { status: "gls_closed", createdAt: new Date("2026-02-20T10:00:00Z") });
   const someoneElses = await placeOrder((await createUser()).id);
 
   await page.goto("/orders");
@@ -305,7 +329,12 @@ test("the orders page shows each order with its lines, status, tracking and labe
   await expect(page).toHaveURL(/\/orders$/);
 
   const orderRows = page.getByRole("main").locator("details");
-  await expect(orderRows).toHaveCount(2);
+  await expect(orderRows).toHaveCount(3);
+  // The courier's closed day, in a customer's words.
+  await expect(orderRows.filter({ hasText: `Ordine #${onItsWay.slice(0, 8)}` }).locator("summary")).toContainText(
+    "In viaggio",
+  );
+  await expect(page.getByText("Chiuso (GLS)")).toHaveCount(0);
   await expect(page.getByText(`Ordine #${someoneElses.slice(0, 8)}`)).toHaveCount(0);
 
   const first = orderRows.filter({ hasText: `Ordine #${shipped.slice(0, 8)}` });
@@ -326,6 +355,19 @@ test("the orders page shows each order with its lines, status, tracking and labe
   await expect(second).toContainText("Da Pagare in Negozio");
   await second.getByRole("link", { name: "Scarica etichetta" }).click();
   await expectToast(page, "Errore Download Etichetta", "URL etichetta firmato non ricevuto dalla funzione.");
+});
+
+test("the promo bar's first-purchase discount is not offered to a customer who has ordered", async ({ page }) => {
+  const promo = page.getByRole("complementary", { name: "Promozione" });
+  const newcomer = await createUser();
+  await logIn(page, newcomer);
+  await expect(promo).toBeVisible();
+
+  await page.context().clearCookies();
+  const customer = await createUser();
+  await placeOrder(customer.id, { email: customer.email, status: "completed" });
+  await logIn(page, customer);
+  await expect(promo).toHaveCount(0);
 });
 
 test("the mobile menu's 'Accedi / Registrati' opens the same dialog", async ({ page }) => {

@@ -463,6 +463,7 @@ test.describe("customer pages", () => {
       address: "Via Nuova 2",
       city: "Cuneo",
       postal_code: "12100",
+      province: "CN",
       country: "Italia",
       date_of_birth: "",
     };

@@ -106,6 +106,9 @@ test("a guest pays a home delivery through the payment page and gets the confirm
   // The cart is done with.
   await expect(page.getByTestId("cart-count")).toHaveCount(0);
   expect(await page.evaluate(() => localStorage.getItem("shoppingCart"))).toBe("[]");
+  // The first purchase is made: the promo bar's first-purchase discount is no longer offered.
+  await openHydrated(page, "/chi-siamo");
+  await expect(page.getByRole("complementary", { name: "Promozione" })).toHaveCount(0);
 
   const order = await latestOrderOf(email);
   expect(order).toMatchObject({ status: "processing", paymentStatus: "paid", totalCents: goods + shipping });
@@ -163,19 +166,47 @@ test("a signed-in customer finds the form filled in and collects in the shop, pa
   await expect(page.getByText("In Lavorazione")).toBeVisible();
 });
 
-test("a reservation is confirmed at once, to be paid in the shop", async ({ page }) => {
+test("a reservation is confirmed on its summary, to be paid in the shop", async ({ page }) => {
   const email = uniqueEmail("prenota");
   const stockBefore = await variantStock();
   await checkoutWith(page);
-  await fillContact(page, email);
   await page.getByText("Prenota e paga in negozio").click();
+  // A code entered for a reservation promises no payment page.
+  await page.getByRole("textbox", { name: "Codice sconto" }).fill("PROVA");
+  await page.getByRole("button", { name: "Applica" }).click();
+  await expectToast(page, "Codice Inserito", "Lo sconto verrà calcolato e applicato nel riepilogo della prenotazione.");
+  await page.getByRole("button", { name: "Rimuovi il codice sconto" }).click();
+  await expect(page.getByRole("textbox", { name: "Codice sconto" })).toBeVisible();
+  await fillContact(page, email);
+  await expectToast(page, "Sconto Applicato!", "nel riepilogo della prenotazione");
+  await expect(page.getByRole("button", { name: "Conferma Prenotazione" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Vai al riepilogo" }).click();
+
+  // The summary: nothing is reserved until 'Conferma Prenotazione'.
+  await expect(page).toHaveURL(`${baseURL}/checkout?passo=pagamento`);
+  expect(await latestOrderOf(email)).toBeUndefined();
+  await expect(
+    page.getByRole("list", { name: "Passaggi del checkout" }).getByRole("listitem").filter({ hasText: "Riepilogo" }),
+  ).toHaveAttribute("aria-current", "step");
+  const discount = Math.floor((unitPrice * 10 + 50) / 100);
+  await expect(page.getByText("Sconto primo ordine (10%)")).toBeVisible();
+  await expect(page.getByTestId("final-discount")).toHaveText(`−${formatEuro(discount)}`);
+  await expect(page.getByTestId("final-shipping")).toHaveText("Gratuita");
+  await expect(page.getByTestId("final-total")).toHaveText(formatEuro(unitPrice - discount));
+  await expect(page.getByText("ti mandiamo per email il suo numero: portalo con te al ritiro")).toBeVisible();
+  await expect(page.getByText("Orari di apertura")).toBeVisible();
+  await expect(page.getByText("Completa Ordine e Paga")).toHaveCount(0);
   await page.getByRole("button", { name: "Conferma Prenotazione" }).click();
 
   await expect(page).toHaveURL(/\/checkout-success\?order_id=.+&reservation=true$/);
   await expectToast(page, "Prenotazione Confermata!");
   await expect(page.getByRole("heading", { name: "Prenotazione Confermata!" })).toBeVisible();
   await expect(page.getByText("Porta con te il numero della prenotazione")).toBeVisible();
-  expect(await latestOrderOf(email)).toMatchObject({ status: "reserved", paymentStatus: "to_be_paid_in_store" });
+  expect(await latestOrderOf(email)).toMatchObject({
+    status: "reserved",
+    paymentStatus: "to_be_paid_in_store",
+    totalCents: unitPrice - discount,
+  });
   expect(await variantStock()).toBe(stockBefore - 1);
   const email1 = await readEmail(email, "Prenotazione confermata");
   expect(email1.text).toContain("Da pagare in negozio al ritiro");
@@ -335,4 +366,76 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("heading", { name: "Grazie, il tuo ordine è confermato!" })).toBeVisible();
     expect(await latestOrderOf(email)).toMatchObject({ status: "processing" });
   });
+});
+
+test("a checkout opened with an empty cart says 'Carrello vuoto' and leads back to the shop", async ({ page }) => {
+  await openHydrated(page, "/chi-siamo");
+  await page.goto("/checkout");
+  await expectToast(page, "Carrello vuoto");
+  await expect(page).toHaveURL(`${baseURL}/shop`);
+});
+
+test.describe("without JavaScript, opened directly", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the checkout shows the cart /cart shows, and takes the order", async ({ page }) => {
+    await page.goto(`/product/${everydayProduct.id}`);
+    await page.getByRole("button", { name: "Aggiungi al carrello" }).click();
+    await expect(page).toHaveURL(`${baseURL}/cart`);
+    await expect(page.getByTestId("cart-line")).toHaveCount(1);
+
+    await page.goto("/checkout");
+    await expect(page.getByTestId("summary-line")).toContainText(everydayProduct.name);
+    const email = uniqueEmail("diretto");
+    await fillContact(page, email);
+    await fillAddress(page);
+    await page.getByRole("button", { name: "Procedi al pagamento" }).click();
+    await expect(page).toHaveURL(`${baseURL}/checkout?passo=pagamento`);
+    await expect(page.getByText("Corso Italia 12")).toBeVisible();
+  });
+
+  test("with an empty cart: 'Carrello vuoto' and the way back to the shop", async ({ page }) => {
+    await page.goto("/checkout");
+    await expect(page.getByText("Carrello vuoto")).toBeVisible();
+    await page.getByRole("link", { name: "Vai allo shop" }).click();
+    await expect(page).toHaveURL(`${baseURL}/shop`);
+  });
+});
+
+test("on a phone the order summary comes first, folded to its total, and opens on a tap", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await checkoutWith(page, 2);
+  const toggle = page.getByTestId("summary-toggle");
+  await expect(toggle).toContainText("Mostra il riepilogo");
+  await expect(toggle).toContainText("2 articoli");
+  await expect(toggle).toContainText(formatEuro(unitPrice * 2));
+  const form = page.getByRole("group", { name: "Come vuoi ricevere l'ordine?" });
+  expect((await toggle.boundingBox())?.y ?? Infinity).toBeLessThan((await form.boundingBox())?.y ?? 0);
+  await expect(page.getByTestId("summary-line")).toBeHidden();
+
+  await toggle.click();
+  await expect(page.getByTestId("summary-line")).toBeVisible();
+  await expect(page.getByTestId("summary-provisional-total")).toHaveText(formatEuro(unitPrice * 2));
+  await expect(page.getByRole("textbox", { name: "Codice sconto" })).toBeVisible();
+  await toggle.click();
+  await expect(page.getByTestId("summary-line")).toBeHidden();
+
+  // On a wide screen it is open beside the form, with nothing to tap.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect(page.getByTestId("summary-line")).toBeVisible();
+  await expect(toggle).toBeHidden();
+});
+
+test("one delivery estimate: the checkout's 3-5 working days, and /shipping's 1-3 said as the courier's part", async ({
+  page,
+}) => {
+  await checkoutWith(page);
+  await expect(page.getByText(/Con GLS in 3-5 giorni lavorativi/)).toBeVisible();
+  await openHydrated(page, "/shipping");
+  const highlights = page.getByRole("region", { name: "In breve" });
+  await expect(highlights).toContainText("3-5 giorni lavorativi dall'ordine");
+  await expect(highlights).not.toContainText("1-3");
+  await expect(page.getByRole("main")).toContainText(
+    "Dall'ordine alla consegna passano in tutto 3-5 giorni lavorativi: prepariamo il pacco e, una volta affidato al corriere, arriva in 1-3 giorni lavorativi.",
+  );
 });

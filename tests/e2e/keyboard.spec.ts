@@ -231,6 +231,8 @@ test("a guest finds a product, chooses a size and reserves it with the keyboard 
   await page.keyboard.press("Tab");
   await expect(page.getByLabel("Telefono")).toBeFocused();
   await page.keyboard.type("+39 333 1234567");
+  await tabTo(page, page.getByRole("button", { name: "Vai al riepilogo" }));
+  await page.keyboard.press("Enter");
   await tabTo(page, page.getByRole("button", { name: "Conferma Prenotazione" }));
   await page.keyboard.press("Enter");
 

@@ -1,5 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
-import { reviews } from "../../app/db/schema";
+import { productVariants, reviews } from "../../app/db/schema";
 import { lowestPriceBeforeCurrent } from "../../app/modules/catalog/omnibus";
 import { formatEuro } from "../../app/modules/shop/constants";
 import { e2eDatabase } from "./support/database";
@@ -9,6 +9,8 @@ import {
   everydayProduct,
   fewerPiecesInOtherColour,
   fewPiecesProduct,
+  lastPieceProduct,
+  packProduct,
   preselected,
   selectable,
   sizeGoneInOtherColourProduct,
@@ -159,12 +161,63 @@ test("colour, size and quantity chosen before the page is interactive are kept o
   expect(await storedCart(page)).toMatchObject([{ id: product.id, color: otherColour, size, quantity: 2 }]);
 });
 
-test("refuses a product without a price", async ({ page }) => {
+test("a product without a price says 'Prezzo su richiesta' and leads to the contact form naming it", async ({
+  page,
+}) => {
   await openProduct(page, unpricedProduct.id);
-  await expect(page.getByText("Prezzo non disponibile")).toBeVisible();
+  await expect(page.getByTestId("product-price")).toContainText("Prezzo su richiesta");
+  await expect(addButton(page)).toHaveAccessibleDescription(/Prezzo su richiesta/);
   await addButton(page).click();
   await expectToast(page, "Errore", "Prezzo del prodotto non disponibile.");
   expect(await storedCart(page)).toEqual([]);
+
+  await page.getByTestId("product-price").getByRole("link", { name: "Chiedi il prezzo" }).click();
+  await expect(page).toHaveURL(/\/contact\?oggetto=/);
+  await expect(page.getByRole("textbox", { name: "Oggetto" })).toHaveValue(`Prezzo di ${unpricedProduct.name}`);
+});
+
+test("one piece left says so on arrival, without the red 'Quantità massima raggiunta'", async ({ page }) => {
+  const product = lastPieceProduct;
+  const { color, size, stock } = preselected(product);
+  const db = e2eDatabase();
+  const variant = and(
+    eq(productVariants.productId, product.id),
+    eq(productVariants.colorName, color ?? ""),
+    eq(productVariants.size, size ?? ""),
+  );
+  await db.update(productVariants).set({ stock: 1 }).where(variant);
+  try {
+    await openProduct(page, product.id);
+    await expect(page.getByText("Ultimo pezzo disponibile")).toBeVisible();
+    await expect(page.getByText("Quantità massima raggiunta")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Aumenta quantità" })).toBeDisabled();
+  } finally {
+    await db.update(productVariants).set({ stock }).where(variant);
+  }
+});
+
+test("a price for one piece of several bought together says what it buys, and the cart charges just that", async ({
+  page,
+}) => {
+  const product = packProduct;
+  const unit = product.priceCents as number;
+  const pieces = product.minQuantity;
+  await openProduct(page, product.id);
+  await expect(page.getByTestId("price")).toHaveText(formatEuro(unit));
+  await expect(page.getByTestId("product-price").getByText("al pezzo", { exact: true })).toBeVisible();
+  await expect(page.getByTestId("pack-price")).toHaveText(
+    `Si acquistano almeno ${pieces} pezzi: ${pieces} × ${formatEuro(unit)} = ${formatEuro(pieces * unit)}`,
+  );
+  await expect(page.getByTestId("quantity")).toHaveValue(String(pieces));
+  await expect(page.getByTestId("quantity-total")).toHaveText(`${pieces} pezzi: ${formatEuro(pieces * unit)}`);
+  await page.getByRole("button", { name: "Aumenta quantità" }).click();
+  await expect(page.getByTestId("quantity-total")).toHaveText(
+    `${pieces + 1} pezzi: ${formatEuro((pieces + 1) * unit)}`,
+  );
+  await addButton(page).click();
+  await expectToast(page, "Aggiunto al carrello!");
+  await openHydrated(page, "/cart");
+  await expect(page.getByTestId("line-total")).toHaveText(formatEuro((pieces + 1) * unit));
 });
 
 test("a sold-out product looks sold out, and is refused when added anyway, also through 'Acquista ora'", async ({
@@ -179,12 +232,12 @@ test("a sold-out product looks sold out, and is refused when added anyway, also 
   await expect(page).toHaveURL(`/product/${soldOutProduct.id}`);
 });
 
-test("'Acquista ora' adds to the cart and opens it", async ({ page }) => {
+test("'Acquista ora' adds to the cart and goes to the checkout", async ({ page }) => {
   await openProduct(page, everydayProduct.id);
   await page.getByRole("button", { name: "Acquista ora" }).click();
-  await expect(page).toHaveURL("/cart");
-  await expect(page.getByTestId("cart-line")).toHaveCount(1);
-  await expect(page.getByTestId("cart-line")).toContainText(everydayProduct.name);
+  await expect(page).toHaveURL("/checkout");
+  await expect(page.getByTestId("summary-line")).toHaveCount(1);
+  await expect(page.getByTestId("summary-line")).toContainText(everydayProduct.name);
 });
 
 test("shows a reduced price with the original price and the lowest price of the previous 30 days", async ({ page }) => {
@@ -309,6 +362,13 @@ test("shows four related products of the same gender", async ({ page }) => {
 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
+
+  test("'Acquista ora' goes to the checkout with the product", async ({ page }) => {
+    await page.goto(`/product/${everydayProduct.id}`);
+    await page.getByRole("button", { name: "Acquista ora" }).click();
+    await expect(page).toHaveURL("/checkout");
+    await expect(page.getByTestId("summary-line")).toContainText(everydayProduct.name);
+  });
 
   test("'Aggiungi al carrello' posts the chosen colour, size and quantity and lands on the cart", async ({ page }) => {
     const { product, otherColour } = fewerPiecesInOtherColour;

@@ -195,7 +195,6 @@ function LoginForm({
   const hydrated = useHydrated();
   const location = useLocation();
   const navigate = useNavigate();
-  const [email, setEmail] = useState("");
   // An admin's login goes on at the second step's page, which lands where this login would have.
   const [secondStep, setSecondStep] = useState<string | null>(null);
   const form = useCheckedForm<AuthFormResult>({
@@ -229,13 +228,7 @@ function LoginForm({
         {/* Only a native post is redirected by the action; once hydrated, the page moves on by itself. */}
         {!hydrated && redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
         <NativeError error={form.nativeError} />
-        <Field
-          id={`${idPrefix}-login-email`}
-          {...emailField}
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={form.errors.email}
-        />
+        <Field id={`${idPrefix}-login-email`} {...emailField} error={form.errors.email} />
         <Field
           id={`${idPrefix}-login-password`}
           name="password"
@@ -254,7 +247,7 @@ function LoginForm({
           {form.busy ? "Accesso in corso…" : "Accedi"}
         </button>
       </form>
-      {unconfirmed && <ResendConfirmation email={email || answer.email || ""} />}
+      {unconfirmed && <ResendConfirmation email={answer.email ?? ""} />}
     </div>
   );
 }
@@ -291,14 +284,7 @@ function ResetRequestForm({
   }
 
   return (
-    <form
-      method="post"
-      action="/auth"
-      noValidate
-      onFocus={form.formProps.onFocus}
-      onSubmit={onSubmit}
-      className="space-y-4"
-    >
+    <form method="post" action="/auth" noValidate {...form.formProps} onSubmit={onSubmit} className="space-y-4">
       <IntentField intent="reset-request" />
       <p className="text-sm text-ink-soft">
         Inserisci l'email del tuo account: ti invieremo un link per reimpostare la password.

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { useFetcher } from "react-router";
+import { useEarlySubmit } from "~/components/forms/use-early-submit";
 import { useFetcherAnswer } from "~/components/forms/use-fetcher-answer";
 import { showToast } from "~/components/toast";
 import { buttonClass } from "~/components/ui/button";
@@ -52,6 +53,11 @@ export function CommentForm({ lockedAuthor, result }: { lockedAuthor: string | n
   const [author, setAuthor] = useState(lockedAuthor ?? "");
   const [content, setContent] = useState("");
   const [missing, setMissing] = useState(false);
+  const early = useEarlySubmit((form) => {
+    const typed = new FormData(form);
+    if (lockedAuthor === null) setAuthor(String(typed.get("author") ?? ""));
+    setContent(String(typed.get("content") ?? ""));
+  });
   const sending = fetcher.state !== "idle";
   const answer = fetcher.data ?? result;
 
@@ -83,6 +89,7 @@ export function CommentForm({ lockedAuthor, result }: { lockedAuthor: string | n
 
   return (
     <fetcher.Form
+      {...early}
       method="post"
       noValidate
       onSubmit={checkRequired}

@@ -1,6 +1,7 @@
 import { Star } from "lucide-react";
 import { useState } from "react";
 import { useFetcher } from "react-router";
+import { useEarlySubmit } from "~/components/forms/use-early-submit";
 import { showToast } from "~/components/toast";
 import { HoneypotField } from "~/components/ui/honeypot-field";
 import { blogMessages } from "~/modules/blog/blog";
@@ -13,11 +14,12 @@ import type { BlogAnswer } from "./comments";
 export function RatingControl({ yourRating, thanked }: { yourRating: number | null; thanked: boolean }) {
   const fetcher = useFetcher<BlogAnswer>();
   const [voted, setVoted] = useState<number | null>(null);
+  const early = useEarlySubmit();
   const shown = voted ?? yourRating ?? 0;
   const error = fetcher.data && !fetcher.data.ok ? (fetcher.data.error?.description ?? null) : null;
 
   return (
-    <fetcher.Form method="post" className="flex flex-col items-center gap-3 text-center">
+    <fetcher.Form {...early} method="post" className="flex flex-col items-center gap-3 text-center">
       <input type="hidden" name="intent" value="rate" />
       <HoneypotField idPrefix="rating" />
       <fieldset>

@@ -1,5 +1,5 @@
 import { CircleAlert, FlaskConical, Lock } from "lucide-react";
-import { type ReactNode, Suspense, useCallback, useEffect } from "react";
+import { type ReactNode, Suspense, useCallback, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { useFetcherAnswer } from "~/components/forms/use-fetcher-answer";
 import { lazyRendered } from "~/components/lazy-rendered";
@@ -10,6 +10,7 @@ import { type CheckoutAnswer, checkoutToasts } from "~/modules/checkout/checkout
 import type { LastAttempt } from "~/modules/checkout/last-attempt.server";
 import type { CheckoutQuote } from "~/modules/checkout/quote.server";
 import { formatDate } from "~/modules/shop/constants";
+import type { ProvinceOption } from "~/modules/shop/provinces";
 import { InformationStep } from "./information-step";
 import { OrderSummary } from "./order-summary";
 import { useCartSync } from "./use-cart-sync";
@@ -32,12 +33,17 @@ export type CheckoutPageData = {
   provider: PaymentProviderName;
   signedIn: boolean;
   lastAttempt: LastAttempt;
+  /**
+   * The province select's choices: the 107 provinces come with the page's data rather than in its
+   * first download of JavaScript, which has a budget (docs/decisions/0004-first-load-javascript.md).
+   */
+  provinces: readonly ProvinceOption[];
 };
 
-function Steps({ step }: { step: CheckoutPageData["step"] }) {
+function Steps({ step, reservation }: { step: CheckoutPageData["step"]; reservation: boolean }) {
   const steps = [
     { id: "information", label: "Informazioni" },
-    { id: "payment", label: "Pagamento" },
+    { id: "payment", label: reservation ? "Riepilogo" : "Pagamento" },
   ] as const;
   return (
     <ol aria-label="Passaggi del checkout" className="mt-4 flex items-center gap-3 text-sm">
@@ -108,16 +114,19 @@ export function useEmptyCartRedirect(answer: CheckoutAnswer | undefined) {
 
 export function CheckoutPage(props: CheckoutPageData & { nativeAnswer?: CheckoutAnswer }) {
   const { step, quote, nativeAnswer, lastAttempt } = props;
+  // The method chosen on the first step; the second shows the one the server kept.
+  const [chosenMethod, setChosenMethod] = useState(props.form.deliveryMethod);
+  const method = step === "payment" ? props.form.deliveryMethod : chosenMethod;
   const { syncing, browserCartEmpty } = useCartSync(props.cart);
   const hasLines = (quote?.lines.length ?? 0) > 0;
   const leave = useLeaveEmptyCheckout();
   useEmptyCartRedirect(nativeAnswer);
 
-  // Nothing left to pay for on the payment step (the cart was emptied elsewhere): off to the shop.
-  const emptyAtPayment = step === "payment" && !hasLines && !syncing && browserCartEmpty;
+  // Nothing to buy (opened with an empty cart, or emptied elsewhere): 'Carrello vuoto', off to the shop.
+  const empty = !hasLines && !syncing && browserCartEmpty;
   useEffect(() => {
-    if (emptyAtPayment) leave();
-  }, [emptyAtPayment, leave]);
+    if (empty) leave();
+  }, [empty, leave]);
   useEffect(() => {
     if (step === "information") void loadPaymentStep();
   }, [step]);
@@ -126,20 +135,28 @@ export function CheckoutPage(props: CheckoutPageData & { nativeAnswer?: Checkout
   if (!hasLines && (syncing || (!browserCartEmpty && props.cart.length > 0))) {
     body = <p className="py-16 text-center text-ink-soft">Caricamento del carrello…</p>;
   } else if (!quote || !hasLines) {
-    body = <EmptyCart />;
+    body = <EmptyCart message={checkoutToasts.emptyCart} />;
   } else {
     body = (
-      <div className="grid gap-10 lg:grid-cols-[1fr_24rem] lg:gap-14">
-        <div aria-busy={syncing}>
+      <div className="grid gap-8 lg:grid-cols-[1fr_24rem] lg:gap-14">
+        {/* First on a phone, where it folds above the form; beside the form on wide screens. */}
+        <div className="lg:col-start-2 lg:row-start-1">
+          <OrderSummary
+            step={step}
+            quote={quote}
+            couponCode={props.couponCode}
+            reservation={method === "pickup_and_pay"}
+          />
+        </div>
+        <div aria-busy={syncing} className="lg:col-start-1 lg:row-start-1">
           {step === "information" ? (
-            <InformationStep {...props} quote={quote} />
+            <InformationStep {...props} quote={quote} method={chosenMethod} onMethodChange={setChosenMethod} />
           ) : (
             <Suspense fallback={<p className="py-16 text-center text-ink-soft">Caricamento del pagamento…</p>}>
               <PaymentStep {...props} quote={quote} />
             </Suspense>
           )}
         </div>
-        <OrderSummary step={step} quote={quote} couponCode={props.couponCode} />
       </div>
     );
   }
@@ -153,7 +170,7 @@ export function CheckoutPage(props: CheckoutPageData & { nativeAnswer?: Checkout
           Pagamento sicuro
         </p>
       </div>
-      <Steps step={step} />
+      <Steps step={step} reservation={method === "pickup_and_pay"} />
       {props.provider === "sandbox" && (
         <Notice tone="info">
           <p>

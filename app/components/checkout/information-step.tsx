@@ -6,7 +6,7 @@ import { lazyRules, useCheckedForm } from "~/components/forms/use-checked-form";
 import { useFetcherAnswer } from "~/components/forms/use-fetcher-answer";
 import { showToast } from "~/components/toast";
 import { buttonClass } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
+import { Field, SelectField } from "~/components/ui/field";
 import { useHydrated } from "~/components/use-hydrated";
 import { useShopSettings } from "~/components/use-shop-settings";
 import type { CheckoutDraft, DeliveryMethod } from "~/db/schema";
@@ -17,11 +17,10 @@ import { shippingPriceText } from "~/modules/settings/shop-settings";
 import {
   CARRIER_NAME,
   CHECKOUT_DRAFT_STORAGE_KEY,
-  DELIVERY_WORKING_DAYS,
+  DELIVERY_ESTIMATE,
   RESERVATION_HOLD_DAYS,
 } from "~/modules/shop/constants";
 import type { ShopIdentity } from "~/modules/shop/identity";
-import { italianProvinces } from "~/modules/shop/provinces";
 import { ChangedLines, type CheckoutPageData, useEmptyCartRedirect } from "./checkout-page";
 
 const loadCheckoutRules = lazyRules(() => import("~/modules/checkout/checkout-form"));
@@ -33,7 +32,7 @@ const methodsOf = (shop: ShopIdentity, shipping: ShippingSettings): Method[] => 
   {
     value: "shipping",
     title: "Spedizione a domicilio",
-    description: `Con ${CARRIER_NAME} in ${DELIVERY_WORKING_DAYS.min}-${DELIVERY_WORKING_DAYS.max} giorni lavorativi · ${shippingPriceText(shipping)}`,
+    description: `Con ${CARRIER_NAME} in ${DELIVERY_ESTIMATE} · ${shippingPriceText(shipping)}`,
     icon: Truck,
   },
   {
@@ -81,12 +80,12 @@ function LoginPrompt() {
 }
 
 /** Tells a shopper typing their e-mail whether their first order gets its discount (spec: apply-first-order-discount). */
-function useFirstOrderCheck() {
+function useFirstOrderCheck(reservation: boolean) {
   const fetcher = useFetcher<CheckoutAnswer>();
   const checked = useRef(new Set<string>());
   useFetcherAnswer(fetcher.data, (answer) => {
     if (answer.ok && (answer.discountPercentage ?? 0) > 0) {
-      void showToast(checkoutToasts.firstOrder(answer.discountPercentage ?? 0), "success");
+      void showToast(checkoutToasts.firstOrder(answer.discountPercentage ?? 0, reservation), "success");
     }
   });
   return (email: string) => {
@@ -102,14 +101,23 @@ export function InformationStep({
   formSaved,
   signedIn,
   seen,
+  provinces,
   nativeAnswer,
-}: CheckoutPageData & { quote: CheckoutQuote; nativeAnswer?: CheckoutAnswer }) {
+  method,
+  onMethodChange: setMethod,
+}: CheckoutPageData & {
+  quote: CheckoutQuote;
+  nativeAnswer?: CheckoutAnswer;
+  /** The delivery method chosen in the form (kept by the page, whose summary depends on it). */
+  method: DeliveryMethod;
+  onMethodChange: (method: DeliveryMethod) => void;
+}) {
   const hydrated = useHydrated();
   const [initial, setInitial] = useState(serverForm);
-  const [method, setMethod] = useState(serverForm.deliveryMethod);
-  const checkFirstOrder = useFirstOrderCheck();
+  const checkFirstOrder = useFirstOrderCheck(method === "pickup_and_pay");
   const { shop, shipping } = useShopSettings();
   const methods = methodsOf(shop, shipping);
+  const typedEarly = useRef(false);
   const form = useCheckedForm<CheckoutAnswer>({
     schema: checkoutSchema,
     action: "/checkout",
@@ -117,23 +125,19 @@ export function InformationStep({
     onInvalid: (errors) => {
       if (isAddressProblem(Object.keys(errors))) void showToast(checkoutToasts.incompleteAddress, "error");
     },
+    // What was typed before the page was interactive stays in the fields and becomes the draft.
+    takeOver: (element) => {
+      const typed = new FormData(element);
+      if (Object.entries(initial).every(([name, value]) => (typed.get(name) ?? value) === value)) return;
+      typedEarly.current = true;
+      const chosen = methods.find(({ value }) => value === new FormData(element).get("deliveryMethod"));
+      if (chosen) setMethod(chosen.value);
+      saveDraft(element);
+    },
   });
   useEmptyCartRedirect(form.fetcher.data);
   const answer = form.fetcher.data ?? nativeAnswer;
   const messages = answer && !answer.ok ? answer.messages : undefined;
-
-  // On arrival, the tab's unsent draft, unless the server has the form already. Later, only a
-  // different form from the server (after a login) replaces what is shown.
-  const serverFormJson = JSON.stringify(serverForm);
-  const appliedServerForm = useRef<string | null>(null);
-  useEffect(() => {
-    const arriving = appliedServerForm.current === null;
-    if (appliedServerForm.current === serverFormJson) return;
-    appliedServerForm.current = serverFormJson;
-    const next = (arriving && !formSaved && readStoredDraft()) || (JSON.parse(serverFormJson) as CheckoutDraft);
-    setInitial(next);
-    setMethod(next.deliveryMethod);
-  }, [serverFormJson, formSaved]);
 
   const saveDraft = (element: HTMLFormElement) => {
     const values = Object.fromEntries(new FormData(element)) as Record<string, string>;
@@ -143,6 +147,21 @@ export function InformationStep({
       // Storage refused: the draft lives as long as the page.
     }
   };
+
+  // On arrival, the tab's unsent draft, unless the server has the form already or the shopper typed
+  // before the page was interactive. Later, only a different form from the server (after a login)
+  // replaces what is shown.
+  const serverFormJson = JSON.stringify(serverForm);
+  const appliedServerForm = useRef<string | null>(null);
+  useEffect(() => {
+    const arriving = appliedServerForm.current === null;
+    if (appliedServerForm.current === serverFormJson) return;
+    appliedServerForm.current = serverFormJson;
+    const draft = arriving && !formSaved && !typedEarly.current ? readStoredDraft() : null;
+    const next = draft ?? (JSON.parse(serverFormJson) as CheckoutDraft);
+    setInitial(next);
+    if (!arriving || draft) setMethod(next.deliveryMethod);
+  }, [serverFormJson, formSaved, setMethod]);
 
   const showAddress = !hydrated || method === "shipping";
   const field = (name: Exclude<keyof CheckoutDraft, "deliveryMethod">, label: string, extra: object = {}) => ({
@@ -238,32 +257,16 @@ export function InformationStep({
                 className: "sm:col-span-1",
               })}
             />
-            <div className="sm:col-span-2">
-              <label htmlFor="checkout-province" className="text-sm font-medium text-ink">
-                Provincia
-              </label>
-              <select
-                id="checkout-province"
-                name="province"
-                defaultValue={initial.province}
-                autoComplete="address-level1"
-                aria-invalid={form.errors.province ? true : undefined}
-                aria-describedby={form.errors.province ? "checkout-province-error" : undefined}
-                className="mt-1 w-full rounded-sm border border-sand bg-white px-3 py-2 text-ink focus:border-ink aria-[invalid=true]:border-sale"
-              >
-                <option value="">Seleziona</option>
-                {italianProvinces.map(([code, name]) => (
-                  <option key={code} value={code}>
-                    {code} – {name}
-                  </option>
-                ))}
-              </select>
-              {form.errors.province && (
-                <p id="checkout-province-error" className="mt-1 text-sm text-sale">
-                  {form.errors.province}
-                </p>
-              )}
-            </div>
+            <SelectField
+              id="checkout-province"
+              name="province"
+              label="Provincia"
+              options={provinces}
+              defaultValue={initial.province}
+              autoComplete="address-level1"
+              error={form.errors.province}
+              className="sm:col-span-2"
+            />
             <Field
               {...field("country", "Paese", {
                 readOnly: true,
@@ -285,7 +288,8 @@ export function InformationStep({
             disabled={form.busy}
             className={`${buttonClass.primary} disabled:opacity-60`}
           >
-            {form.busy ? "Attendere…" : method === "pickup_and_pay" ? "Conferma Prenotazione" : "Procedi al pagamento"}
+            {/* A reservation too is confirmed on the summary of the next step. */}
+            {form.busy ? "Attendere…" : method === "pickup_and_pay" ? "Vai al riepilogo" : "Procedi al pagamento"}
           </button>
         </div>
       </form>

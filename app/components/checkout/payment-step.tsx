@@ -9,9 +9,10 @@ import { useShopSettings } from "~/components/use-shop-settings";
 import type { CheckoutAnswer } from "~/modules/checkout/checkout-messages";
 import type { CheckoutQuote } from "~/modules/checkout/quote.server";
 import { deliveryLabel } from "~/modules/orders/order-views";
-import { CARRIER_NAME, DELIVERY_WORKING_DAYS, WITHDRAWAL_DAYS } from "~/modules/shop/constants";
+import { CARRIER_NAME, DELIVERY_ESTIMATE, WITHDRAWAL_DAYS } from "~/modules/shop/constants";
 import { formatAddress } from "~/modules/shop/identity";
 import { ChangedLines, type CheckoutPageData, useEmptyCartRedirect } from "./checkout-page";
+import { CollectionInfo } from "./collection-info";
 
 function ReviewBlock({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -33,7 +34,8 @@ function ReviewBlock({ title, children }: { title: string; children: ReactNode }
 
 /**
  * The second step: what was chosen, with 'Modifica' back to the first, then the final amounts the
- * server decided, directly above the button that places the order with the obligation to pay.
+ * server decided, directly above the button that places the order with the obligation to pay. A
+ * reservation gets the same summary, with what to bring and the hours, above 'Conferma Prenotazione'.
  */
 export function PaymentStep({
   form,
@@ -49,6 +51,7 @@ export function PaymentStep({
   const messages = answer && !answer.ok ? answer.messages : undefined;
   const { breakdown, discountNotes } = quote;
   const blocked = quote.problems.length > 0;
+  const reservation = form.deliveryMethod === "pickup_and_pay";
 
   useEmptyCartRedirect(fetcher.data);
   useFetcherAnswer(fetcher.data, (answer) => {
@@ -66,7 +69,7 @@ export function PaymentStep({
       )}
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <ReviewBlock title="Consegna">
+        <ReviewBlock title={reservation ? "Ritiro" : "Consegna"}>
           <p className="font-medium">{deliveryLabel(form.deliveryMethod)}</p>
           {form.deliveryMethod === "shipping" ? (
             <p>
@@ -77,7 +80,7 @@ export function PaymentStep({
               {form.country}
               <br />
               <span className="text-ink-soft">
-                {DELIVERY_WORKING_DAYS.min}-{DELIVERY_WORKING_DAYS.max} giorni lavorativi con {CARRIER_NAME}
+                {DELIVERY_ESTIMATE} con {CARRIER_NAME}
               </span>
             </p>
           ) : (
@@ -95,7 +98,7 @@ export function PaymentStep({
 
       <section aria-labelledby="amounts-title" className="rounded-md border border-sand bg-white p-5">
         <h2 id="amounts-title" className="text-xl text-ink">
-          Il tuo ordine
+          {reservation ? "La tua prenotazione" : "Il tuo ordine"}
         </h2>
         <OrderAmounts className="mt-4 space-y-2 text-sm" breakdown={breakdown} testId="final" />
         {quote.couponProblem && (
@@ -112,16 +115,30 @@ export function PaymentStep({
         )}
       </section>
 
+      {reservation && <CollectionInfo reservation="to-confirm" />}
+
+      {/* Not held before the page runs (useEarlySubmit): this step is a part the browser renders anew,
+          and sent as a plain form it goes to the payment page just the same. */}
       <fetcher.Form method="post" action="/checkout?passo=pagamento" className="space-y-4">
         <input type="hidden" name="seen" value={seen} />
-        <p className="text-xs leading-relaxed text-ink-soft">
-          Premendo «Completa Ordine e Paga» invii l'ordine con obbligo di pagamento e accetti le{" "}
-          <Link to="/terms" className="underline underline-offset-2 hover:text-ink">
-            Condizioni di vendita
-          </Link>
-          . Puoi recedere entro {WITHDRAWAL_DAYS} giorni dalla consegna. Verrai indirizzato alla pagina di pagamento
-          sicura{provider === "stripe" ? " di Stripe" : " di prova"}.
-        </p>
+        {reservation ? (
+          <p className="text-xs leading-relaxed text-ink-soft">
+            Premendo «Conferma Prenotazione» riserviamo per te questi articoli e accetti le{" "}
+            <Link to="/terms" className="underline underline-offset-2 hover:text-ink">
+              Condizioni di vendita
+            </Link>
+            . Non paghi nulla online: paghi il totale quando li ritiri in negozio.
+          </p>
+        ) : (
+          <p className="text-xs leading-relaxed text-ink-soft">
+            Premendo «Completa Ordine e Paga» invii l'ordine con obbligo di pagamento e accetti le{" "}
+            <Link to="/terms" className="underline underline-offset-2 hover:text-ink">
+              Condizioni di vendita
+            </Link>
+            . Puoi recedere entro {WITHDRAWAL_DAYS} giorni dalla consegna. Verrai indirizzato alla pagina di pagamento
+            sicura{provider === "stripe" ? " di Stripe" : " di prova"}.
+          </p>
+        )}
         <div className="flex flex-wrap items-center justify-between gap-4">
           <Link to="/checkout" className={buttonClass.secondary}>
             Indietro
@@ -133,7 +150,7 @@ export function PaymentStep({
             disabled={busy || blocked}
             className={`${buttonClass.primary} disabled:cursor-not-allowed disabled:opacity-60`}
           >
-            {busy ? "Elaborazione…" : "Completa Ordine e Paga"}
+            {busy ? "Elaborazione…" : reservation ? "Conferma Prenotazione" : "Completa Ordine e Paga"}
           </button>
         </div>
       </fetcher.Form>

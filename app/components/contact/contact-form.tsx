@@ -1,5 +1,6 @@
 import { type FormEvent, useRef, useState } from "react";
 import { useFetcher } from "react-router";
+import { useEarlySubmit } from "~/components/forms/use-early-submit";
 import { useFetcherAnswer } from "~/components/forms/use-fetcher-answer";
 import { showToast } from "~/components/toast";
 import { buttonClass } from "~/components/ui/button";
@@ -15,9 +16,10 @@ const fields = [
 ] as const;
 
 /** Write to the shop. The message is kept and e-mailed to the shop, who can answer by replying. */
-export function ContactForm({ result }: { result?: FormResult }) {
+export function ContactForm({ result, subject = "" }: { result?: FormResult; subject?: string }) {
   const fetcher = useFetcher<FormResult>();
   const form = useRef<HTMLFormElement>(null);
+  const early = useEarlySubmit();
   const [missing, setMissing] = useState(false);
   const answer = fetcher.data ?? result;
   const sending = fetcher.state !== "idle";
@@ -51,7 +53,11 @@ export function ContactForm({ result }: { result?: FormResult }) {
 
   return (
     <fetcher.Form
-      ref={form}
+      {...early}
+      ref={(element) => {
+        form.current = element;
+        early.ref(element);
+      }}
       method="post"
       action="/contact"
       noValidate
@@ -71,6 +77,7 @@ export function ContactForm({ result }: { result?: FormResult }) {
             className={field.name === "subject" ? "sm:col-span-2" : undefined}
             maxLength={CONTACT_LIMITS[field.name]}
             required
+            defaultValue={field.name === "subject" ? subject : undefined}
             {...field}
           />
         ))}

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { useFetcher } from "react-router";
 import type { z } from "zod";
+import { useEarlySubmit } from "~/components/forms/use-early-submit";
 import { useFetcherAnswer } from "~/components/forms/use-fetcher-answer";
 import { showToast } from "~/components/toast";
 import { type FormFailure, fieldErrors } from "~/modules/forms/form-result";
@@ -27,7 +28,8 @@ export function lazyRules<R>(load: () => Promise<R>): () => Promise<R> {
  * A form checked in the browser with the server's own schema, then sent by a fetcher to `action`.
  * Before hydration the same <form> posts natively and the server's answer (`nativeAnswer`, the
  * page's action data) fills in the messages instead. A failure of the whole form becomes a toast.
- * Spread `formProps` on the <form>: focusing a field starts fetching the schema.
+ * Spread `formProps` on the <form>: focusing a field starts fetching the schema, and a submission
+ * made before the page was interactive is sent once it is (useEarlySubmit).
  */
 export function useCheckedForm<T extends Answer>({
   schema,
@@ -35,6 +37,7 @@ export function useCheckedForm<T extends Answer>({
   nativeAnswer,
   onSuccess,
   onInvalid,
+  takeOver,
 }: {
   /** The form's schema, from a module loaded with lazyRules. */
   schema: () => Promise<z.ZodType>;
@@ -43,8 +46,11 @@ export function useCheckedForm<T extends Answer>({
   onSuccess?: (answer: T) => void;
   /** The browser found these fields wrong (their messages show under them); e.g. a toast about them. */
   onInvalid?: (errors: Record<string, string>) => void;
+  /** Reads values typed before the page was interactive into the component's state (useEarlySubmit). */
+  takeOver?: (form: HTMLFormElement) => void;
 }) {
   const fetcher = useFetcher<T>();
+  const early = useEarlySubmit(takeOver);
   const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
 
   // The answers are plain objects of strings and booleans: serialized, they are still T.
@@ -78,6 +84,7 @@ export function useCheckedForm<T extends Answer>({
   return {
     fetcher,
     formProps: {
+      ...early,
       onSubmit: (event: FormEvent<HTMLFormElement>) => void onSubmit(event),
       onFocus: () => void schema().catch(() => {}),
     },

@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
+import { useEarlySubmit } from "~/components/forms/use-early-submit";
 import { useFetcherAnswer } from "~/components/forms/use-fetcher-answer";
 import { showToast } from "~/components/toast";
 import { HoneypotField } from "~/components/ui/honeypot-field";
@@ -19,6 +20,7 @@ export function NewsletterForm({ variant, result }: { variant: NewsletterVariant
   const fetcher = useFetcher<FormResult>();
   const id = useId();
   const [missing, setMissing] = useState(false);
+  const early = useEarlySubmit();
   const answer = fetcher.data ?? result;
   const sending = fetcher.state !== "idle";
   const dark = variant === "footer";
@@ -58,7 +60,7 @@ export function NewsletterForm({ variant, result }: { variant: NewsletterVariant
   const muted = dark ? "text-paper-soft" : "text-ink-soft";
 
   return (
-    <fetcher.Form method="post" action="/subscribe" noValidate onSubmit={checkEmail} className="w-full">
+    <fetcher.Form {...early} method="post" action="/subscribe" noValidate onSubmit={checkEmail} className="w-full">
       <input type="hidden" name="source" value={variant} />
       <HoneypotField idPrefix={`newsletter${id}`} />
       <div className={`flex flex-col gap-3 ${stacked ? "" : "sm:flex-row"}`}>

@@ -3,7 +3,8 @@ import { useState } from "react";
 import { useShopSettings } from "~/components/use-shop-settings";
 
 // A technical preference cookie rather than localStorage: the server then leaves the bar out of the
-// page for whoever closed it, instead of showing it and taking it away after hydration.
+// page for whoever closed it, instead of showing it and taking it away after hydration. The shop
+// sets it too once a visitor has ordered: the bar speaks of the first purchase.
 export const PROMO_DISMISSED_COOKIE = "promo-bar-dismissed";
 const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
 
@@ -11,16 +12,21 @@ export function isPromoDismissed(cookieHeader: string | null): boolean {
   return (cookieHeader ?? "").split(";").some((cookie) => cookie.trim() === `${PROMO_DISMISSED_COOKIE}=1`);
 }
 
-export function PromoBar({ initiallyDismissed }: { initiallyDismissed: boolean }) {
-  const [dismissed, setDismissed] = useState(initiallyDismissed);
+/** The cookie that keeps the bar away, as a Set-Cookie header or document.cookie text. */
+export function promoDismissedCookie(secure: boolean): string {
+  return `${PROMO_DISMISSED_COOKIE}=1; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
+/** `hidden`: closed before, or the visitor has ordered already (root.tsx). */
+export function PromoBar({ hidden }: { hidden: boolean }) {
+  const [closed, setClosed] = useState(false);
   const { promoBar } = useShopSettings();
-  if (dismissed || !promoBar.enabled) return null;
+  if (hidden || closed || !promoBar.enabled) return null;
 
   function dismiss() {
-    const secure = window.location.protocol === "https:" ? "; Secure" : "";
     // biome-ignore lint/suspicious/noDocumentCookie: one simple cookie; the Cookie Store API is not in every browser yet.
-    document.cookie = `${PROMO_DISMISSED_COOKIE}=1; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax${secure}`;
-    setDismissed(true);
+    document.cookie = promoDismissedCookie(window.location.protocol === "https:");
+    setClosed(true);
   }
 
   return (

@@ -2,7 +2,7 @@ import { ChevronDown, Package } from "lucide-react";
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { type CustomerOrder, shortOrderId } from "~/modules/orders/order-views";
-import { orderStatusLabel, paymentStatusLabel } from "~/modules/orders/status";
+import { customerOrderStatusLabel, paymentStatusLabel } from "~/modules/orders/status";
 import { CARRIER_NAME, formatDate, formatEuro } from "~/modules/shop/constants";
 import { withdrawalPossibleFor } from "~/modules/withdrawals/window";
 import { LabelDownloadLink } from "./label-download-link";
@@ -30,7 +30,7 @@ export function CustomerOrderList({ orders }: { orders: CustomerOrder[] }) {
             <summary className="flex cursor-pointer flex-wrap items-center gap-x-6 gap-y-2 px-4 py-4 sm:px-6">
               <span className="font-medium text-ink">Ordine {shortOrderId(order.id)}</span>
               <span className="text-sm text-ink-soft">{formatDate(order.createdAt)}</span>
-              <StatusBadge status={order.status} label={orderStatusLabel(order.status)} />
+              <StatusBadge status={order.status} label={customerOrderStatusLabel(order.status)} />
               <span className="ml-auto font-medium text-ink">{formatEuro(order.totalCents)}</span>
               <ChevronDown aria-hidden className="size-5 text-ink-soft transition-transform group-open:rotate-180" />
             </summary>

@@ -1,5 +1,6 @@
-import { type FormEvent, useEffect, useRef } from "react";
-import { useNavigate } from "react-router";
+import { type FormEvent, useRef } from "react";
+import { Link, useNavigate } from "react-router";
+import { useEarlySubmit } from "~/components/forms/use-early-submit";
 import { showToast } from "~/components/toast";
 import { buttonClass } from "~/components/ui/button";
 import { QuantityStepper } from "~/components/ui/quantity-stepper";
@@ -14,6 +15,8 @@ import {
   selectColor,
   soldOutLabel,
 } from "~/modules/catalog/selection";
+import { priceRequestPath } from "~/modules/contact/price-request";
+import { formatEuro } from "~/modules/shop/constants";
 
 type ProductPurchaseProps = {
   product: ProductDetails;
@@ -21,7 +24,7 @@ type ProductPurchaseProps = {
   onSelectionChange: (selection: Selection) => void;
   quantity: number;
   onQuantityChange: (quantity: number) => void;
-  /** The fields' values when the page became interactive: what the shopper chose before it was. */
+  /** What the shopper chose before the page was interactive, read from the form once it is. */
   onHydrated: (choices: { selection: Selection; quantity: number | null }) => void;
 };
 
@@ -40,8 +43,8 @@ const optionFocus = "peer-focus-visible:outline-2 peer-focus-visible:outline-off
 
 /**
  * Colour, size and quantity, with 'Aggiungi al carrello' and 'Acquista ora' and every rule of the
- * spec. A real form: without JavaScript (or before it runs) it posts to /cart, which adds the line on
- * the server; once the page runs, the browser adds it and shows the toasts.
+ * spec. A real form: without JavaScript it posts to /cart, which adds the line on the server; with
+ * it, the browser adds the line and shows the toasts (a press before the page runs waits for it).
  */
 export function ProductPurchase({
   product,
@@ -52,15 +55,13 @@ export function ProductPurchase({
   onHydrated,
 }: ProductPurchaseProps) {
   const navigate = useNavigate();
-  const form = useRef<HTMLFormElement>(null);
   const stock = availableStock(product, selection);
   const soldOut = soldOutLabel(product, selection);
+  // Nothing to add (sold out, or a price to ask for): the buttons look it, and a click says why.
+  const unavailable = soldOut !== null || product.priceCents === null;
 
-  // React leaves fields the shopper changed before hydration as they are: their values are read once, here.
-  const hydrated = useRef(onHydrated);
-  useEffect(() => {
-    if (form.current) hydrated.current(choicesFromForm(product, new FormData(form.current)));
-  }, [product]);
+  // Colour, size and quantity chosen before the page was interactive, and a press of its buttons then.
+  const early = useEarlySubmit((form) => onHydrated(choicesFromForm(product, new FormData(form))));
 
   // Set when the code could not be downloaded: the form then posts as it does without JavaScript.
   const postNatively = useRef(false);
@@ -78,13 +79,13 @@ export function ProductPurchase({
     }
     const problem = code.addProductToCart(product, selection, quantity);
     if (problem) void showToast(problem, "error");
-    else if (submitter?.value === "buy") void navigate("/cart");
+    else if (submitter?.value === "buy") void navigate("/checkout");
     else void showToast(addedToCartMessage, "success");
   }
 
   return (
     <form
-      ref={form}
+      {...early}
       method="post"
       action="/cart"
       onSubmit={submit}
@@ -171,7 +172,7 @@ export function ProductPurchase({
       )}
 
       <fieldset>
-        <legend className="text-sm text-ink-soft">Quantità</legend>
+        <legend className="text-sm text-ink-soft">Quantità{product.minQuantity > 1 && " (pezzi)"}</legend>
         <QuantityStepper
           value={quantity}
           min={minimumQuantity(product)}
@@ -181,22 +182,36 @@ export function ProductPurchase({
           testId="quantity"
           className="mt-3"
         />
+        {/* Sold by the piece from a minimum: what this quantity costs, in plain figures. */}
+        {product.minQuantity > 1 && product.priceCents !== null && (
+          <p data-testid="quantity-total" className="mt-2 text-sm text-ink">
+            {quantity} pezzi: {formatEuro(quantity * product.priceCents)}
+          </p>
+        )}
       </fieldset>
 
       <div className="flex flex-col gap-3">
         {soldOut && (
-          <p id="sold-out-note" className="text-sm font-medium text-sale">
+          <p id="purchase-note" className="text-sm font-medium text-sale">
             {soldOut}
           </p>
         )}
+        {!soldOut && product.priceCents === null && (
+          <p id="purchase-note" className="text-sm text-ink">
+            Prezzo su richiesta:{" "}
+            <Link to={priceRequestPath(product.name)} className="text-wine underline underline-offset-4">
+              scrivici per saperlo
+            </Link>
+            .
+          </p>
+        )}
         <div className="flex flex-col gap-3 sm:flex-row">
-          {/* Sold out, the buttons look it, and a click still says why nothing is added. */}
           <button
             type="submit"
             name="intent"
             value="add"
-            aria-describedby={soldOut ? "sold-out-note" : undefined}
-            className={`${soldOut ? buttonClass.soldOut : buttonClass.primary} flex-1`}
+            aria-describedby={unavailable ? "purchase-note" : undefined}
+            className={`${unavailable ? buttonClass.soldOut : buttonClass.primary} flex-1`}
           >
             Aggiungi al carrello
           </button>
@@ -204,8 +219,8 @@ export function ProductPurchase({
             type="submit"
             name="intent"
             value="buy"
-            aria-describedby={soldOut ? "sold-out-note" : undefined}
-            className={`${soldOut ? buttonClass.soldOut : buttonClass.secondary} flex-1`}
+            aria-describedby={unavailable ? "purchase-note" : undefined}
+            className={`${unavailable ? buttonClass.soldOut : buttonClass.secondary} flex-1`}
           >
             Acquista ora
           </button>

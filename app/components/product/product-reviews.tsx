@@ -1,6 +1,7 @@
 import { Star } from "lucide-react";
 import { useCallback, useState } from "react";
 import { useFetcher } from "react-router";
+import { useEarlySubmit } from "~/components/forms/use-early-submit";
 import { useFetcherAnswer } from "~/components/forms/use-fetcher-answer";
 import { showToast } from "~/components/toast";
 import { buttonClass } from "~/components/ui/button";
@@ -15,6 +16,7 @@ import { Stars } from "./stars";
 function ReviewForm({ onSent }: { onSent: () => void }) {
   const fetcher = useFetcher<FormResult>();
   const [rating, setRating] = useState(0);
+  const early = useEarlySubmit((form) => setRating(Number(new FormData(form).get("rating") ?? 0)));
   const errors = (fetcher.data && !fetcher.data.ok && fetcher.data.fieldErrors) || {};
 
   useFetcherAnswer(fetcher.data, (answered) => {
@@ -34,7 +36,7 @@ function ReviewForm({ onSent }: { onSent: () => void }) {
   });
 
   return (
-    <fetcher.Form method="post" noValidate className="flex max-w-xl flex-col gap-5">
+    <fetcher.Form {...early} method="post" noValidate className="flex max-w-xl flex-col gap-5">
       <HoneypotField idPrefix="review" />
       <Field
         id="review-author"

@@ -80,7 +80,7 @@ function Badges({ product }: { product: ProductSummary }) {
 }
 
 function Price({ product }: { product: ProductSummary }) {
-  if (product.priceCents === null) return <p className="text-sm text-ink-soft">Prezzo non disponibile</p>;
+  if (product.priceCents === null) return <p className="text-sm text-ink">Prezzo su richiesta</p>;
   const crossedOut = crossedOutPriceCents(product);
   return (
     <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
@@ -93,6 +93,7 @@ function Price({ product }: { product: ProductSummary }) {
           {formatEuro(crossedOut)}
         </s>
       )}
+      {product.minQuantity > 1 && <span className="text-ink-soft">al pezzo</span>}
       {product.pricePerPack && <span className="text-ink-soft">({product.pricePerPack})</span>}
     </p>
   );

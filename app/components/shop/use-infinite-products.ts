@@ -1,13 +1,15 @@
-import { useCallback, useEffect, useRef, useState } from "react";
-import type { ProductPage, ProductSummary } from "~/modules/catalog/listing.server";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import type { ProductPage } from "~/modules/catalog/listing.server";
 import { catalogMessages, loadFailureDetails } from "~/modules/catalog/messages";
 import { PRODUCT_LIST_CACHE_MS } from "~/modules/shop/constants";
 
 // The pages of /shop's infinite list, loaded from /api/catalogo. A list is identified by its request
 // query (every filter, see filtersToRequestParams); what was loaded stays in this tab for 5 minutes,
-// so going back to a list shows it at once, with no refetch on focus or remount.
+// so going back to a list shows it at once, with no refetch on focus or remount. Back to a list
+// brings it as that history entry left it, whatever its age, even when the browser loads the page
+// again: the pages loaded and the scroll position are kept in the tab's sessionStorage.
 
-type LoadedList = { products: ProductSummary[]; totalCount: number; nextCursor: string | null };
+type LoadedList = Pick<ProductPage, "products" | "totalCount" | "nextCursor" | "suggestions">;
 
 export type ProductListState = LoadedList & {
   query: string;
@@ -15,6 +17,11 @@ export type ProductListState = LoadedList & {
   /** The spec's 'Impossibile caricare i prodotti: …' when the last load failed. */
   error: string | null;
 };
+
+// Back's snapshots of lists (list-snapshot.ts), loaded when a list first shows.
+let snapshots: typeof import("./list-snapshot") | undefined;
+
+const emptyList: LoadedList = { products: [], totalCount: 0, nextCursor: null, suggestions: [] };
 
 // Only in the browser: on the server this module is shared by every request, so a list kept there
 // would be rendered again after the change that altered it (an archived product still listed), and
@@ -41,19 +48,67 @@ function startState(query: string, initial: ServerList | null): ProductListState
     return { ...initial.page, query, status: "ready", error: null };
   }
   if (initial?.query === query) {
-    return { query, products: [], totalCount: 0, nextCursor: null, status: "error", error: initial.error };
+    return { ...emptyList, query, status: "error", error: initial.error };
   }
-  return { query, products: [], totalCount: 0, nextCursor: null, status: "loading", error: null };
+  return { ...emptyList, query, status: "loading", error: null };
 }
 
 /**
  * The products of the list `query`, starting from what the server rendered when it is that list. `loadMore` appends the next page; rows already shown are never repeated.
+ * `entry` is the history entry (location.key), `back` whether Back or Forward reached it.
  */
-export function useInfiniteProducts(query: string, initial: ServerList | null) {
-  const [state, setState] = useState(() => startState(query, initial));
+export function useInfiniteProducts(query: string, initial: ServerList | null, entry: string, back: boolean) {
+  const [state, setState] = useState<ProductListState>(() => {
+    // Reached by Back within the page's life; a page loaded anew restores once it runs (below).
+    const snapshot = back ? snapshots?.readSnapshot(entry, query) : null;
+    return snapshot ? { ...snapshot, status: "ready", error: null } : startState(query, initial);
+  });
   const current = state.query === query ? state : startState(query, initial);
   if (current !== state) setState(current);
   const inFlight = useRef<string | null>(null);
+
+  // The browser loaded the page again for Back: the list it had, then the place it was at.
+  const scrollBack = useRef<number | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the list first shows
+  useEffect(() => {
+    const firstList = !snapshots;
+    void import("./list-snapshot").then((module) => {
+      snapshots = module;
+      const snapshot = firstList && module.loadedByBack() ? module.readSnapshot(entry, query) : null;
+      if (!snapshot) return;
+      scrollBack.current = snapshot.scrollY;
+      setState({ ...snapshot, status: "ready", error: null });
+    });
+  }, []);
+  useLayoutEffect(() => {
+    if (scrollBack.current === null || state !== current) return;
+    window.scrollTo(0, scrollBack.current);
+    scrollBack.current = null;
+  });
+
+  // Kept for Back: the list and the scroll position as this entry leaves them.
+  const shown = useRef(current);
+  shown.current = current;
+  useLayoutEffect(() => {
+    const save = () => {
+      const { query: listQuery, products, totalCount, nextCursor, suggestions, status } = shown.current;
+      if (status === "ready" && products.length > 0)
+        snapshots?.writeSnapshot({
+          entry,
+          query: listQuery,
+          products,
+          totalCount,
+          nextCursor,
+          suggestions,
+          scrollY: window.scrollY,
+        });
+    };
+    window.addEventListener("pagehide", save);
+    return () => {
+      window.removeEventListener("pagehide", save);
+      save();
+    };
+  }, [entry]);
 
   const load = useCallback(
     async (cursor: string | null) => {
@@ -88,6 +143,7 @@ export function useInfiniteProducts(query: string, initial: ServerList | null) {
           products: [...base, ...page.products.filter((product) => !shown.has(product.id))],
           totalCount: page.totalCount,
           nextCursor: page.nextCursor,
+          suggestions: page.suggestions,
         };
         remember(query, list);
         return { ...list, query, status: "ready", error: null };

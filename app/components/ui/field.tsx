@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, TextareaHTMLAttributes } from "react";
+import type { InputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 
 type FieldFrame = {
   /** Unique in the page: the control's id and the base of its error's and hint's ids. */
@@ -51,6 +51,54 @@ export function Field({ id, label, error, hint, className, ...control }: FieldPr
       {hint && (
         <p id={hintId} className="mt-1 text-xs text-ink-soft">
           {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+// A select counts as read-only for CSS: it takes the control's look without the read-only one.
+const selectClass =
+  "mt-1 w-full rounded-sm border border-sand bg-white px-3 py-2 text-ink focus:border-ink aria-[invalid=true]:border-sale";
+
+/**
+ * A labelled select with its validation message, as Field draws an input; a first, empty choice
+ * ('Seleziona') until one is made.
+ */
+export function SelectField({
+  id,
+  label,
+  options,
+  error,
+  className,
+  ...select
+}: Omit<FieldFrame, "hint"> & {
+  /** Value and text of each choice. */
+  options: readonly (readonly [value: string, text: string])[];
+} & Omit<SelectHTMLAttributes<HTMLSelectElement>, keyof FieldFrame>) {
+  const errorId = `${id}-error`;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="text-sm font-medium text-ink">
+        {label}
+      </label>
+      <select
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className={selectClass}
+        {...select}
+      >
+        <option value="">Seleziona</option>
+        {options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
+      {error && (
+        <p id={errorId} className="mt-1 text-sm text-sale">
+          {error}
         </p>
       )}
     </div>

@@ -1,11 +1,14 @@
 import { Minus, Plus } from "lucide-react";
-import { maxQuantityMessage } from "~/modules/catalog/selection";
+import { lastPieceMessage, maxQuantityMessage } from "~/modules/catalog/selection";
 
 type QuantityStepperProps = {
   value: number;
   /** − is disabled at min; without one it keeps going (the cart removes a line below its minimum). */
   min?: number;
-  /** + is disabled at it, and 'Quantità massima raggiunta' is shown once beside the buttons. */
+  /**
+   * + is disabled at it, and 'Quantità massima raggiunta' is shown once beside the buttons; when it
+   * is 1, the only piece left, 'Ultimo pezzo disponibile' instead (nothing was refused).
+   */
   max: number;
   /** Called with value − 1, value + 1, or what the shopper typed. */
   onChange: (quantity: number) => void;
@@ -41,6 +44,7 @@ export function QuantityStepper({
   // A group of its own is a fieldset; under a legend it is a plain row.
   const Row = label ? "fieldset" : "div";
   const atMax = max > 0 && value >= max;
+  const note = max === 1 && value <= 1 ? lastPieceMessage : atMax ? maxQuantityMessage.title : null;
   const step = (next: number) => ({
     type: submitName ? ("submit" as const) : ("button" as const),
     name: submitName,
@@ -84,9 +88,12 @@ export function QuantityStepper({
           <Plus aria-hidden className="size-4" />
         </button>
       </Row>
-      {atMax && (
-        <p role="status" className={`mt-2 text-wine ${compact ? "text-xs" : "text-sm"}`}>
-          {maxQuantityMessage.title}
+      {note && (
+        <p
+          role="status"
+          className={`mt-2 ${note === lastPieceMessage ? "text-ink" : "text-wine"} ${compact ? "text-xs" : "text-sm"}`}
+        >
+          {note}
         </p>
       )}
     </div>

@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { shortOrderId } from "~/modules/orders/order-views";
-import { orderStatusLabel } from "~/modules/orders/status";
+import { customerOrderStatusLabel } from "~/modules/orders/status";
 import { formatDate, formatEuro } from "~/modules/shop/constants";
 import { withdrawalFields } from "~/modules/withdrawals/form";
 import type { CustomerOrderChoice } from "~/modules/withdrawals/requests.server";
@@ -35,7 +35,7 @@ export function OrderLookup({
                 <li key={order.id} className="flex flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 text-sm">
                   <span className="font-medium text-ink">Ordine {shortOrderId(order.id)}</span>
                   <span className="text-ink-soft">{formatDate(order.createdAt)}</span>
-                  <span className="text-ink-soft">{orderStatusLabel(order.status)}</span>
+                  <span className="text-ink-soft">{customerOrderStatusLabel(order.status)}</span>
                   <span className="text-ink">{formatEuro(order.totalCents)}</span>
                   {withdrawalPossibleFor(order.status) && (
                     <Link

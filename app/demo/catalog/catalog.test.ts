@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { genders, subcategories } from "~/db/schema";
-import { buildDemoCatalog, type DemoProduct } from "./catalog";
+import { discountPercent } from "~/modules/catalog/crossed-out-price";
+import { buildDemoCatalog, type DemoProduct, salePriceCents } from "./catalog";
 
 const catalog = buildDemoCatalog();
 const totalStock = (product: DemoProduct) => product.variants.reduce((sum, variant) => sum + variant.stock, 0);
@@ -75,6 +76,31 @@ describe("buildDemoCatalog", () => {
     }
     expect(catalog.filter((product) => product.priceCents === null).length).toBeGreaterThanOrEqual(2);
     expect(catalog.filter((product) => product.originalPriceCents !== null).length).toBeGreaterThanOrEqual(5);
+  });
+
+  it("puts every 'Fine Serie' product at a reduced price", () => {
+    for (const product of catalog.filter((candidate) => candidate.isOutlet)) {
+      expect(discountPercent(product)).toBeGreaterThan(0);
+      expect(product.priceCents).toBeLessThan(product.originalPriceCents ?? 0);
+    }
+  });
+
+  it("ends every price as a shop writes it, reductions included: ,90 or ,00", () => {
+    for (const product of catalog) {
+      for (const { priceCents } of product.priceHistory) expect([0, 90]).toContain(priceCents % 100);
+    }
+  });
+
+  it("never takes off less than the percentage it shows", () => {
+    for (const product of catalog.filter((candidate) => discountPercent(candidate) !== null)) {
+      const list = product.originalPriceCents ?? 0;
+      const shown = discountPercent(product) ?? 0;
+      expect(product.priceCents ?? list).toBeLessThanOrEqual((list * (100 - shown)) / 100);
+    }
+    expect(salePriceCents(2990, 30)).toBe(2090);
+    expect(salePriceCents(2990, 20)).toBe(2390);
+    expect(salePriceCents(14900, 30)).toBe(10400);
+    expect(salePriceCents(9900, 10)).toBe(8890);
   });
 
   it("keeps a price history whose lowest price before a reduction is meaningful (Omnibus)", () => {

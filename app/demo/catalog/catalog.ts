@@ -228,10 +228,9 @@ function placeProduct(draft: Draft, id: number, random: Random): DemoProduct {
 
   const isNewCollection = autumnWinter.has(template.subcategory) && createdAtMs >= newCollectionFrom;
   const isOutlet = !isNewCollection && createdAtMs < outletBefore && random.chance(0.28);
+  // 'Fine Serie' is end-of-line stock: always at a reduced price.
   const discountPercentage = isOutlet
-    ? random.chance(0.85)
-      ? random.pick([30, 40, 50])
-      : 0
+    ? random.pick([30, 40, 50])
     : createdAtMs < discountBefore && random.chance(0.1)
       ? random.pick([10, 15, 20, 25])
       : 0;
@@ -311,12 +310,23 @@ function discountHistory(listCents: number, percentage: number, createdAtMs: num
     const promoFrom = reducedFrom - random.int(12, 25) * dayMs;
     history.push(
       // Half the final reduction, so the reduction stays a real one against the 30-day low.
-      { priceCents: Math.round((listCents * (200 - percentage)) / 200), validFrom: new Date(promoFrom) },
+      { priceCents: salePriceCents(listCents, percentage / 2), validFrom: new Date(promoFrom) },
       { priceCents: listCents, validFrom: new Date(promoFrom + 7 * dayMs) },
     );
   }
-  history.push({ priceCents: Math.round((listCents * (100 - percentage)) / 100), validFrom: new Date(reducedFrom) });
+  history.push({ priceCents: salePriceCents(listCents, percentage), validFrom: new Date(reducedFrom) });
   return history;
+}
+
+/**
+ * A reduced price as a shop writes it, never above the exact reduction (so the percentage shown is
+ * never more than the real cut): below 100 € it ends in ,90 (20,93 → 20,90), from 100 € in ,00.
+ */
+export function salePriceCents(listCents: number, percentage: number): number {
+  const exact = Math.floor((listCents * (100 - percentage)) / 100);
+  const euros = Math.floor(exact / 100);
+  if (exact >= 10_000) return euros * 100;
+  return exact >= euros * 100 + 90 ? euros * 100 + 90 : euros * 100 - 10;
 }
 
 function buildReviews(gender: Gender, isOneSize: boolean, createdAtMs: number, random: Random): DemoReview[] {

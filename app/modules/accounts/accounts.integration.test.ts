@@ -281,6 +281,7 @@ describe("profile", () => {
       address: "Via Roma 1",
       city: "Fossano",
       postal_code: "12045",
+      province: "CN",
       country: "Italia",
       date_of_birth: "1990-05-17",
     });
@@ -292,6 +293,7 @@ describe("profile", () => {
       address: "Via Roma 1",
       city: "Fossano",
       postalCode: "12045",
+      province: "CN",
       country: "Italia",
       dateOfBirth: "1990-05-17",
     });

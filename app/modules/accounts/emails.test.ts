@@ -18,6 +18,9 @@ describe("account e-mails", () => {
     expect(confirmation.subject).toMatch(/^Conferma il tuo indirizzo email/);
     expect(confirmation.text).toContain("Ciao Anna,");
     expect(confirmation.text).toContain("Conferma la tua email: https://n.example/auth?token=t");
+    // Whoever signs up: no "registrato" that assumes a man.
+    expect(confirmation.text).toContain("grazie per aver creato il tuo account");
+    expect(confirmation.text).not.toMatch(/registrat[oa]\b/);
     expect(confirmation.html).toContain('href="https://n.example/auth?token=t"');
 
     const reset = passwordResetEmail(

@@ -24,7 +24,7 @@ export function confirmationEmail(to: Recipient, link: string): MailMessage {
     subject: `Conferma il tuo indirizzo email - ${shop.name}`,
     paragraphs: [
       greeting(to.firstName),
-      `grazie per esserti registrato su ${shop.name}. Per attivare il tuo account conferma il tuo indirizzo email con il pulsante qui sotto.`,
+      `grazie per aver creato il tuo account su ${shop.name}. Per attivarlo conferma il tuo indirizzo email con il pulsante qui sotto.`,
       `Il link è valido per ${confirmationLinkHours} ore. Se non hai creato tu questo account, ignora questa email.`,
     ],
     action: { label: "Conferma la tua email", url: link },

@@ -196,6 +196,7 @@ export async function exportPersonalData(db: Database, userId: string, now = new
       address: profile?.address ?? null,
       city: profile?.city ?? null,
       postalCode: profile?.postalCode ?? null,
+      province: profile?.province ?? null,
       country: profile?.country ?? null,
       dateOfBirth: profile?.dateOfBirth ?? null,
     },

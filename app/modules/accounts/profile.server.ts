@@ -14,6 +14,8 @@ export type Profile = {
   address: string;
   city: string;
   postalCode: string;
+  /** The province's two-letter code, "" when not given yet. */
+  province: string;
   country: string;
   /** "YYYY-MM-DD", or null when not given. */
   dateOfBirth: string | null;
@@ -55,6 +57,7 @@ export async function getProfile(db: Queryable, userId: string): Promise<Profile
     address: row.profile?.address ?? "",
     city: row.profile?.city ?? "",
     postalCode: row.profile?.postalCode ?? "",
+    province: row.profile?.province ?? "",
     country: row.profile?.country ?? DEFAULT_COUNTRY,
     dateOfBirth: row.profile?.dateOfBirth ?? null,
   };
@@ -69,6 +72,7 @@ export async function updateProfile(db: Queryable, userId: string, input: Profil
     address: input.address,
     city: input.city,
     postalCode: input.postal_code,
+    province: input.province,
     country: input.country,
     dateOfBirth: input.date_of_birth,
   };

@@ -107,6 +107,7 @@ describe("profileSchema", () => {
     address: "Via Roma 1",
     city: "Fossano",
     postal_code: "12045",
+    province: "CN",
     country: "Italia",
     date_of_birth: "",
   };
@@ -126,6 +127,7 @@ describe("profileSchema", () => {
           address: "Via",
           city: "F",
           postal_code: "1204",
+          province: "",
           country: "I",
         }),
       ),
@@ -136,6 +138,7 @@ describe("profileSchema", () => {
       address: "Indirizzo richiesto",
       city: "Città richiesta",
       postal_code: "CAP richiesto",
+      province: "Provincia richiesta",
       country: "Paese richiesto",
     });
   });

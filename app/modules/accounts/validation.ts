@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { addressRules, phoneRule } from "~/modules/shop/address";
 
 // The account forms' rules and messages (spec accounts-and-admin §5), shared by the browser, which
 // checks before sending, and the server, which checks again whatever arrives.
@@ -117,14 +118,18 @@ function isPlausibleBirthDate(value: string): boolean {
 const profileText = (min: number, message: string, max = 100) =>
   z.string().trim().min(min, message).max(max, `Massimo ${max} caratteri`);
 
-/** The profile form; field names are those of the user_profiles columns. */
+/**
+ * The profile form; field names are those of the user_profiles columns. The phone and the address
+ * follow the checkout's rules (shop/address.ts), so what the profile keeps the checkout accepts.
+ */
 export const profileSchema = z.object({
   first_name: profileText(2, "Nome richiesto"),
   last_name: profileText(2, "Cognome richiesto"),
-  phone: profileText(6, "Numero di telefono richiesto", 30),
-  address: profileText(5, "Indirizzo richiesto", 200),
-  city: profileText(2, "Città richiesta"),
-  postal_code: profileText(5, "CAP richiesto", 10),
+  phone: phoneRule,
+  address: addressRules.address,
+  city: addressRules.city,
+  postal_code: addressRules.postalCode,
+  province: addressRules.province,
   country: profileText(2, "Paese richiesto"),
   // Optional: an empty field clears it.
   date_of_birth: z

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, gte, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { products, productVariants } from "~/db/schema";
 import { connectTestDatabase } from "../../../tests/integration/database";
@@ -10,7 +10,7 @@ const shopRules: CartRules = { secondSwimsuitEnabled: true, maxUnitsPerLine: 10,
 const db = connectTestDatabase();
 
 /** A variant in stock (above `minStock`) of a priced product, optionally of some subcategories. */
-async function variantInStock(subcategories?: ("bikini" | "intero" | "slip")[], minStock = 1, skip = 0) {
+async function variantInStock(subcategories?: ("bikini" | "intero" | "slip")[], minStock = 1, fromPriceCents = 0) {
   const [row] = await db
     .select({
       id: products.id,
@@ -28,11 +28,11 @@ async function variantInStock(subcategories?: ("bikini" | "intero" | "slip")[], 
       and(
         gt(productVariants.stock, minStock - 1),
         isNotNull(products.priceCents),
+        gte(products.priceCents, fromPriceCents),
         subcategories ? inArray(products.subcategory, subcategories) : sql`true`,
       ),
     )
     .orderBy(products.priceCents, productVariants.id)
-    .offset(skip)
     .limit(1);
   if (!row) throw new Error("no such variant in the demo data");
   return { ...row, priceCents: row.priceCents as number };
@@ -80,7 +80,7 @@ describe("quoteCart", () => {
 
   it("applies the 'Promo Extra 2° Costume' to the cheaper of two swimsuits", async () => {
     const cheap = await variantInStock(["bikini", "intero"]);
-    const dear = await variantInStock(["bikini", "intero"], 1, 20);
+    const dear = await variantInStock(["bikini", "intero"], 1, cheap.priceCents + 1);
     expect(dear.priceCents).toBeGreaterThan(cheap.priceCents);
     const quote = await quoteCart(
       db,

@@ -482,6 +482,15 @@ describe("search", () => {
     expect(negated.products.every((product) => product.subcategory !== "pigiama")).toBe(true);
   });
 
+  test("a search that finds nothing comes with everyday words to try, and only then", async () => {
+    const nothing = await listProducts(db, { search: "mutandexyz" });
+    expect(nothing.totalCount).toBe(0);
+    expect(nothing.suggestions[0]).toBe("mutande");
+    for (const word of nothing.suggestions)
+      expect((await listProducts(db, { search: word })).totalCount).toBeGreaterThan(0);
+    expect((await listProducts(db, { search: "pigiama" })).suggestions).toEqual([]);
+  });
+
   test("a typo that is far from every word finds nothing", async () => {
     expect((await listProducts(db, { search: "xqzwv" })).totalCount).toBe(0);
   });

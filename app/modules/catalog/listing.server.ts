@@ -3,9 +3,10 @@ import { z } from "zod";
 import type { Queryable } from "~/db/client.server";
 import { type Gender, productColors, products } from "~/db/schema";
 import { SHOP_PAGE_SIZE } from "~/modules/shop/constants";
+import { getCatalogFacets } from "./facets.server";
 import { ALL, type CatalogFilters, defaultFilters, priceBucketRange } from "./filters";
 import { productIdSchema } from "./product-id";
-import { expandSynonyms } from "./search-synonyms";
+import { expandSynonyms, searchSuggestions } from "./search-synonyms";
 
 // The catalogue listing (the spec's RPC get_filtered_products): filters, sorting and keyset
 // pagination. A page starts right after the last row of the previous page, so any page costs the
@@ -37,6 +38,8 @@ export type ProductSummary = {
   originalPriceCents: number | null;
   /** Shown in brackets after the price, e.g. "confezione da 3". */
   pricePerPack: string | null;
+  /** Above 1, the price is one piece's of several bought together. */
+  minQuantity: number;
   image: string | null;
   isNew: boolean;
   isOutlet: boolean;
@@ -55,6 +58,8 @@ export type ProductPage = {
   totalCount: number;
   /** Pass back to get the next page; null on the last page. */
   nextCursor: string | null;
+  /** A search that found nothing: everyday words to try instead (search-synonyms.ts); else empty. */
+  suggestions: string[];
 };
 
 export class InvalidCursorError extends Error {
@@ -89,6 +94,7 @@ export async function listProducts(
         priceCents: products.priceCents,
         originalPriceCents: products.originalPriceCents,
         pricePerPack: products.pricePerPack,
+        minQuantity: products.minQuantity,
         isNew: products.isNew,
         isOutlet: products.isOutlet,
         isNewCollection: products.isNewCollection,
@@ -132,6 +138,8 @@ export async function listProducts(
       rows.length > pageSize && last
         ? encodeCursor({ kind: order.kind, key: last.sortKey, id: last.id, total: totalCount })
         : null,
+    suggestions:
+      all.search && totalCount === 0 ? searchSuggestions(all.search, (await getCatalogFacets(db)).subcategories) : [],
   };
 }
 

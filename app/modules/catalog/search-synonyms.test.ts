@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { subcategories } from "~/db/schema";
-import { expandSynonyms, plainWord, searchSynonyms } from "./search-synonyms";
+import { expandSynonyms, plainWord, searchSuggestions, searchSynonyms } from "./search-synonyms";
 
 describe("expandSynonyms", () => {
   test("an everyday word becomes itself or its subcategories; the other words stay as typed", () => {
@@ -43,4 +43,25 @@ test("the table's words are plain (lowercase, no accents) and each is listed onc
   expect(words.filter((word) => plainWord(word) !== word)).toEqual([]);
   expect(new Set(words).size).toBe(words.length);
   expect(words.filter((word) => (subcategories as readonly string[]).includes(word))).toEqual([]);
+});
+
+describe("searchSuggestions", () => {
+  const everything = [...subcategories];
+
+  test("after a near miss, the everyday words most like what was typed come first", () => {
+    expect(searchSuggestions("mutandez", everything)[0]).toBe("mutande");
+    expect(searchSuggestions("magliettta rossa", everything)[0]).toBe("maglietta");
+    expect(searchSuggestions("costumme", everything)[0]).toBe("costume");
+  });
+
+  test("with nothing alike, the commonest searches; never the word typed, never more than asked", () => {
+    expect(searchSuggestions("zzzqqq", everything)).toEqual(["pigiama", "costume", "mutande", "calzini"]);
+    expect(searchSuggestions("costume", everything, 6)).not.toContain("costume");
+    expect(searchSuggestions("", everything, 2)).toHaveLength(2);
+  });
+
+  test("only words that lead to products the catalogue has", () => {
+    expect(searchSuggestions("zzz", ["calze", "maglia"], 6)).toEqual(["calzini", "maglione"]);
+    expect(searchSuggestions("costumme", ["calze"])).not.toContain("costume");
+  });
 });

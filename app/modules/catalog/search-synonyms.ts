@@ -99,3 +99,56 @@ export function expandSynonyms(typed: string): ExpandedSearch {
   }
   return { rest: rest.join(" "), alternatives };
 }
+
+/** What a search that found nothing suggests when no everyday word resembles what was typed. */
+const commonSearches = ["pigiama", "costume", "mutande", "calzini", "maglione", "reggiseno"];
+
+/** The letter pairs of a word, for a quick likeness of two words (Dice's coefficient). */
+function letterPairs(word: string): string[] {
+  return Array.from({ length: Math.max(0, word.length - 1) }, (_, index) => word.slice(index, index + 2));
+}
+
+function likeness(a: string, b: string): number {
+  const pairs = letterPairs(a);
+  const others = letterPairs(b);
+  if (pairs.length === 0 || others.length === 0) return 0;
+  const left = [...others];
+  let shared = 0;
+  for (const pair of pairs) {
+    const at = left.indexOf(pair);
+    if (at >= 0) {
+      shared++;
+      left.splice(at, 1);
+    }
+  }
+  return (2 * shared) / (pairs.length + others.length);
+}
+
+/**
+ * Everyday words of the table to try after a search that found nothing: those most like the typed
+ * words first, then the commonest searches. Only words whose subcategories the catalogue has.
+ */
+export function searchSuggestions(typed: string, inCatalogue: readonly string[], count = 4): string[] {
+  const typedWords = plainWord(typed)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length >= 3);
+  const present = (subcategories: readonly string[]) => subcategories.some((name) => inCatalogue.includes(name));
+  const scored = searchSynonyms
+    .filter((synonym) => present(synonym.subcategories))
+    .map((synonym) => ({
+      word: synonym.words[0] ?? "",
+      score: Math.max(
+        0,
+        ...typedWords.flatMap((typedWord) =>
+          [...synonym.words, ...synonym.subcategories].map((word) => likeness(typedWord, plainWord(word))),
+        ),
+      ),
+    }))
+    .filter(({ score }) => score >= 0.5)
+    .sort((a, b) => b.score - a.score)
+    .map(({ word }) => word);
+  const common = commonSearches.filter((word) =>
+    present(searchSynonyms.find((synonym) => synonym.words.includes(word))?.subcategories ?? [word]),
+  );
+  return [...new Set([...scored, ...common])].filter((word) => !typedWords.includes(word)).slice(0, count);
+}

@@ -29,6 +29,8 @@ export type ToastMessage = { title: string; description?: string };
 
 export const addedToCartMessage: ToastMessage = { title: "Aggiunto al carrello!" };
 export const maxQuantityMessage: ToastMessage = { title: "Quantità massima raggiunta" };
+/** Said instead when the stock is one piece: on arrival nothing was refused yet. */
+export const lastPieceMessage = "Ultimo pezzo disponibile";
 
 /** Colours and sizes in the order of the variants (which are sorted by position). */
 export function deriveOptions(

@@ -1,17 +1,14 @@
 import { z } from "zod";
 import type { CheckoutDraft, DeliveryMethod } from "~/db/schema";
+import { addressProblems, COURIER_ADDRESS_MAX, COURIER_CITY_MAX, phoneRule } from "~/modules/shop/address";
 import { DEFAULT_COUNTRY } from "~/modules/shop/constants";
-import { isProvinceCode } from "~/modules/shop/provinces";
 
 // The checkout's 'information' step (storefront spec §5, design decision 1): the browser checks it
-// before sending, the server checks whatever arrives, with the same rules and messages.
+// before sending, the server checks whatever arrives, with the same rules and messages. The phone
+// and the home address follow the rules the profile keeps them by (shop/address.ts).
 
 // Listed here rather than imported from the database schema, which must not reach the browser.
 const deliveryMethods = ["shipping", "pickup", "pickup_and_pay"] as const satisfies readonly DeliveryMethod[];
-
-/** The courier's label takes at most this many characters of the street and of the town. */
-export const COURIER_ADDRESS_MAX = 35;
-export const COURIER_CITY_MAX = 30;
 
 const optionalText = (max: number, tooLong: string) => z.string().trim().max(max, tooLong).default("");
 
@@ -26,12 +23,7 @@ export const checkoutInformationSchema: z.ZodType<CheckoutDraft> = z
       .max(100, "Il nome può contenere al massimo 100 caratteri")
       .refine((name) => !name.includes("@"), "Il nome non può contenere il simbolo '@'"),
     email: z.string().trim().toLowerCase().max(254, "Email non valida").pipe(z.email("Email non valida")),
-    phone: z
-      .string()
-      .trim()
-      .min(6, "Numero di telefono richiesto")
-      .max(30, "Numero di telefono troppo lungo")
-      .regex(/^[\d +]+$/, "Il numero di telefono può contenere solo cifre, spazi e il simbolo '+'"),
+    phone: phoneRule,
     address: optionalText(
       COURIER_ADDRESS_MAX,
       `Massimo ${COURIER_ADDRESS_MAX} caratteri: il corriere non ne stampa di più`,
@@ -44,12 +36,7 @@ export const checkoutInformationSchema: z.ZodType<CheckoutDraft> = z
   .superRefine((form, context) => {
     if (form.deliveryMethod !== "shipping") return;
     const missing = (path: string, message: string) => context.addIssue({ code: "custom", path: [path], message });
-    if (!form.address) missing("address", "Indirizzo richiesto");
-    if (!form.city) missing("city", "Città richiesta");
-    if (!form.postalCode) missing("postalCode", "CAP richiesto");
-    else if (!/^\d{5}$/.test(form.postalCode)) missing("postalCode", "Il CAP è di 5 cifre");
-    if (!form.province) missing("province", "Provincia richiesta");
-    else if (!isProvinceCode(form.province)) missing("province", "Provincia non valida");
+    for (const [field, message] of Object.entries(addressProblems(form))) missing(field, message);
     if (form.country.toLowerCase() !== DEFAULT_COUNTRY.toLowerCase()) missing("country", "Spediamo solo in Italia");
   });
 

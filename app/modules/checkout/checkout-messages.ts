@@ -33,8 +33,13 @@ export const checkoutToasts = {
     title: "Codice Inserito",
     description: "Lo sconto verrà calcolato e applicato nella pagina di pagamento finale.",
   },
-  firstOrder: (percent: number): ToastText => ({
+  // A reservation is paid in the shop: it has a summary, no payment page.
+  couponEnteredForReservation: {
+    title: "Codice Inserito",
+    description: "Lo sconto verrà calcolato e applicato nel riepilogo della prenotazione.",
+  },
+  firstOrder: (percent: number, reservation = false): ToastText => ({
     title: "Sconto Applicato!",
-    description: `Sconto del ${percent}% sul tuo primo ordine, calcolato nella pagina di pagamento.`,
+    description: `Sconto del ${percent}% sul tuo primo ordine, calcolato ${reservation ? "nel riepilogo della prenotazione" : "nella pagina di pagamento"}.`,
   }),
 } satisfies Record<string, ToastText | ((...args: never[]) => ToastText)>;

@@ -4,7 +4,7 @@ import { createCookie } from "react-router";
 import { config } from "~/config.server";
 import type { Queryable } from "~/db/client.server";
 import { type CartLineRequest, type CheckoutDraft, type CheckoutSession, checkoutSessions } from "~/db/schema";
-import { cartLinesSchema } from "~/modules/cart/quote.server";
+import { cartFromCookie, cartLinesSchema } from "~/modules/cart/quote.server";
 
 // The server side of a shopper's checkout (storefront spec §4, design decision 2): the cart the
 // browser sent, the first step's form and the discount code, named by a random token in an
@@ -92,6 +92,33 @@ export async function openCheckoutSession(
   return {
     session: session as CheckoutSession,
     setCookie: await cookie.serialize(token, cookieOptions()),
+  };
+}
+
+/**
+ * The cart the checkout works on: its session's, else the cart cookie's, so that a checkout opened
+ * directly without JavaScript shows the cart as /cart does (the action then opens the session with
+ * it). A session's cart, even empty, is the one the browser last sent.
+ */
+export function checkoutCart(session: CheckoutSession | null, cookieHeader: string | null): CartLineRequest[] {
+  return session ? session.cart : (cartFromCookie(cookieHeader)?.lines ?? []);
+}
+
+/** The live session, opened with the cart cookie's lines when there is none. */
+export async function sessionWithCart(
+  db: Queryable,
+  cookieHeader: string | null,
+  userId: string | null,
+  now: Date,
+): Promise<{ session: CheckoutSession | null; headers?: HeadersInit }> {
+  const session = await findCheckoutSession(db, cookieHeader, userId, now);
+  const cart = checkoutCart(session, cookieHeader);
+  if (session || cart.length === 0) return { session };
+  const opened = await openCheckoutSession(db, cookieHeader, userId, now);
+  await saveCheckoutCart(db, opened.session.id, cart);
+  return {
+    session: { ...opened.session, cart },
+    headers: opened.setCookie ? { "Set-Cookie": opened.setCookie } : undefined,
   };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { orderStatuses, paymentStatuses } from "~/db/schema";
-import { orderStatusLabel, paymentStatusLabel, statusTone } from "./status";
+import { customerOrderStatusLabel, orderStatusLabel, paymentStatusLabel, statusTone } from "./status";
 
 describe("orderStatusLabel", () => {
   it.each([
@@ -24,6 +24,17 @@ describe("orderStatusLabel", () => {
 
   it("has a label for every status the database allows", () => {
     for (const status of orderStatuses) expect(orderStatusLabel(status)).not.toBe(status);
+  });
+});
+
+describe("customerOrderStatusLabel", () => {
+  it("says the courier's closed day in a customer's words, and every other status as staff read it", () => {
+    expect(customerOrderStatusLabel("gls_closed")).toBe("In viaggio");
+    expect(customerOrderStatusLabel("GLS_CLOSED")).toBe("In viaggio");
+    for (const status of orderStatuses) {
+      expect(customerOrderStatusLabel(status)).not.toMatch(/GLS/);
+      if (status !== "gls_closed") expect(customerOrderStatusLabel(status)).toBe(orderStatusLabel(status));
+    }
   });
 });
 

@@ -27,6 +27,14 @@ export function orderStatusLabel(status: string): string {
   return orderStatusLabels[status.toLowerCase()] ?? status;
 }
 
+// Customers read the status in their own words: the courier's day being closed is staff's business.
+const customerWords: Record<string, string> = { gls_closed: "In viaggio" };
+
+/** The status as a customer reads it (their orders, the withdrawal form); staff keep the spec's labels. */
+export function customerOrderStatusLabel(status: string): string {
+  return customerWords[status.toLowerCase()] ?? orderStatusLabel(status);
+}
+
 export function paymentStatusLabel(status: string): string {
   return paymentStatusLabels[status.toLowerCase()] ?? status;
 }

@@ -7,8 +7,12 @@ export const STORE_PICKUP_FEE_CENTS = 0;
 export const CARRIER_NAME = "GLS";
 /** From order to doorstep: quoted at checkout success and in the terms of sale. */
 export const DELIVERY_WORKING_DAYS = { min: 3, max: 5 } as const;
-/** From hand-over to the courier to doorstep: quoted on the shipping page. */
+/** From hand-over to the courier to doorstep: the spec's figure of the shipping page, always said as such. */
 export const COURIER_DELIVERY_WORKING_DAYS = { min: 1, max: 3 } as const;
+/** The one delivery estimate shoppers read, from order to doorstep: "3-5 giorni lavorativi". */
+export const DELIVERY_ESTIMATE = `${DELIVERY_WORKING_DAYS.min}-${DELIVERY_WORKING_DAYS.max} giorni lavorativi`;
+/** Once the parcel has left: "1-3 giorni lavorativi". */
+export const COURIER_ESTIMATE = `${COURIER_DELIVERY_WORKING_DAYS.min}-${COURIER_DELIVERY_WORKING_DAYS.max} giorni lavorativi`;
 export const DELIVERY_ATTEMPTS = 2;
 /** How long the courier holds a parcel after the last failed delivery attempt. */
 export const PARCEL_HOLD_WORKING_DAYS = 5;

@@ -111,6 +111,13 @@ export const italianProvinces = [
 ] as const;
 
 export type ProvinceCode = (typeof italianProvinces)[number][0];
+/** A province as the address forms' select offers it: its code, and "CN – Cuneo". */
+export type ProvinceOption = readonly [code: string, text: string];
+
+/** Every province as a choice of the address forms (sent with their page's data, not in its code). */
+export function provinceOptions(): ProvinceOption[] {
+  return italianProvinces.map(([code, name]) => [code, `${code} – ${name}`]);
+}
 
 const codes = new Set<string>(italianProvinces.map(([code]) => code));
 

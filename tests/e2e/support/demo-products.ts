@@ -138,3 +138,19 @@ export const fewerPiecesInOtherColour = (() => {
   });
   return { product, otherColour, otherStock };
 })();
+
+/** Sold by the piece from a minimum of several ("confezione da 3"), in stock for more than that. */
+export const packProduct = find(
+  "product sold from a minimum of several pieces",
+  (product) =>
+    product.priceCents !== null && product.minQuantity > 1 && preselected(product).stock > product.minQuantity,
+);
+
+/** A product no other journey buys: a test may bring its preselected variant down to its last piece. */
+export const lastPieceProduct = (() => {
+  const found = [...demoCatalog]
+    .reverse()
+    .find((product) => purchasable(product) && product.id !== everydayProduct.id && preselected(product).stock >= 2);
+  if (!found) throw new Error("The demo catalogue has no product to bring to its last piece");
+  return found;
+})();
