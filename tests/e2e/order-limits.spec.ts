@@ -85,6 +85,7 @@ test("a shopper who already holds 40 pieces unpaid is told so at 'Conferma Preno
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Telefono").fill("+39 333 1234567");
   await page.getByText("Prenota e paga in negozio").click();
+  await page.getByRole("button", { name: "Vai al riepilogo" }).click();
   await page.getByRole("button", { name: "Conferma Prenotazione" }).click();
 
   await expectToast(page, "Impossibile completare la prenotazione.");
@@ -94,8 +95,9 @@ test("a shopper who already holds 40 pieces unpaid is told so at 'Conferma Preno
       "Hai già altri ordini da pagare o prenotazioni da ritirare: con questo supereresti i 40 pezzi che possiamo tenere da parte per te. Completa prima quelli, oppure scrivici per un ordine più grande.",
     ),
   ).toBeVisible();
-  await expect(page).toHaveURL(`${baseURL}/checkout`);
-  // What the shopper typed is still there, and no second order was written.
+  // Told on the reservation's summary; what the shopper typed is still there, and no second order was written.
+  await expect(page).toHaveURL(`${baseURL}/checkout?passo=pagamento`);
+  await openHydrated(page, "/checkout");
   await expect(page.getByLabel("Email", { exact: true })).toHaveValue(email);
   expect((await latestOrderOf(email))?.id).toBe(earlier);
 });
