@@ -14,10 +14,11 @@ import {
 import { LogoutAnswer } from "~/components/accounts/logout-form";
 import { ConsentProvider } from "~/components/consent/consent-provider";
 import { NotFoundMessage } from "~/components/layout/not-found-message";
-import { isPromoDismissed, PromoBar } from "~/components/layout/promo-bar";
+import { isPromoDismissed } from "~/components/layout/promo-bar";
 import { SandboxNotice } from "~/components/layout/sandbox-notice";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
+import { lazyRendered } from "~/components/lazy-rendered";
 import { useNonce } from "~/components/nonce";
 import { useHydrated } from "~/components/use-hydrated";
 import { config } from "~/config.server";
@@ -34,6 +35,8 @@ import appStylesheet from "./app.css?url";
 
 // Toasts only ever follow a user action, so sonner loads after hydration, outside the first download.
 const Toaster = lazy(() => import("sonner").then((module) => ({ default: module.Toaster })));
+// A part without form fields that not every visitor sees: loaded apart, rendered in place by the server.
+const PromoBar = lazyRendered(() => import("~/components/layout/promo-bar").then((module) => module.PromoBar));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getCurrentUser(request);
@@ -102,7 +105,9 @@ export function Layout({ children }: { children: ReactNode }) {
             {/* After the cookie banner, which the provider puts first while it waits for an answer. */}
             <SkipLink />
             {rootData?.sandboxPayments && <SandboxNotice />}
-            <PromoBar hidden={rootData?.promoHidden ?? false} />
+            <Suspense>
+              <PromoBar hidden={rootData?.promoHidden ?? false} />
+            </Suspense>
             <SiteHeader />
             <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
               {children}
