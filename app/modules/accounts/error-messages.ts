@@ -80,3 +80,10 @@ export const accountToasts = {
   secondFactorFailedTitle: "Verifica non riuscita",
   secondFactorSetupFailedTitle: "Attivazione non riuscita",
 } as const;
+
+/** The confirmation link opened too late, or twice. */
+export const invalidConfirmationLink = {
+  title: "Link non valido",
+  description:
+    "Il link di conferma non è valido o è scaduto. Se il tuo account non è ancora confermato, accedi con email e password per riceverne uno nuovo.",
+};
