@@ -1,12 +1,11 @@
 import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { CheckoutPage, type CheckoutPageData } from "~/components/checkout/checkout-page";
 import { isDatabaseUnavailable } from "~/db/availability";
-import type { CheckoutDraft } from "~/db/schema";
 import { logger } from "~/logger.server";
 import { getProfile } from "~/modules/accounts/profile.server";
 import { getCurrentUser } from "~/modules/accounts/session.server";
 import { checkoutErrors } from "~/modules/checkout/checkout-errors.server";
-import { checkoutInformationSchema } from "~/modules/checkout/checkout-form";
+import { checkoutInformationSchema, startingCheckoutForm } from "~/modules/checkout/checkout-form";
 import { type CheckoutAnswer, checkoutToasts, isAddressProblem } from "~/modules/checkout/checkout-messages";
 import { type CheckoutOutcome, completeCheckout, earlierPlacement } from "~/modules/checkout/complete-checkout.server";
 import { isFirstOrder } from "~/modules/checkout/discounts.server";
@@ -31,7 +30,6 @@ import { formRateLimit } from "~/modules/security/form-rate-limit.server";
 import { clientIp } from "~/modules/security/rate-limit.server";
 import { normalizeCouponCode } from "~/modules/settings/coupons";
 import { readSettings } from "~/modules/settings/settings.server";
-import { DEFAULT_COUNTRY } from "~/modules/shop/constants";
 import { pageMeta } from "~/modules/shop/meta";
 import { provinceOptions } from "~/modules/shop/provinces";
 import { services } from "~/services.server";
@@ -44,18 +42,6 @@ export function meta() {
   ];
 }
 
-const emptyForm: CheckoutDraft = {
-  deliveryMethod: "shipping",
-  name: "",
-  email: "",
-  phone: "",
-  address: "",
-  city: "",
-  postalCode: "",
-  province: "",
-  country: DEFAULT_COUNTRY,
-};
-
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { db, clock, payments } = services(context);
   const user = await getCurrentUser(request);
@@ -66,18 +52,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 
   // The form: what the shopper sent last, else the signed-in customer's profile and account e-mail.
   const profile = !session?.draft && user ? await getProfile(db, user.id) : null;
-  const form: CheckoutDraft = session?.draft ?? {
-    ...emptyForm,
-    ...(profile && {
-      name: `${profile.firstName} ${profile.lastName}`.trim(),
-      email: profile.email,
-      phone: profile.phone,
-      address: profile.address,
-      city: profile.city,
-      postalCode: profile.postalCode,
-      province: profile.province,
-    }),
-  };
+  const form = session?.draft ?? startingCheckoutForm(profile);
   const cart = checkoutCart(session, cookieHeader);
   const quote =
     cart.length > 0

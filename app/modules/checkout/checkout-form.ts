@@ -53,3 +53,25 @@ export const checkoutFields = [
   "province",
   "country",
 ] as const satisfies readonly (keyof CheckoutDraft)[];
+
+/**
+ * The first step's form before the shopper has sent it: empty, or filled in from the signed-in
+ * customer's profile and account e-mail.
+ */
+export function startingCheckoutForm(
+  profile:
+    | (Omit<CheckoutDraft, "deliveryMethod" | "name" | "country"> & { firstName: string; lastName: string })
+    | null,
+): CheckoutDraft {
+  return {
+    deliveryMethod: "shipping",
+    name: profile ? `${profile.firstName} ${profile.lastName}`.trim() : "",
+    email: profile?.email ?? "",
+    phone: profile?.phone ?? "",
+    address: profile?.address ?? "",
+    city: profile?.city ?? "",
+    postalCode: profile?.postalCode ?? "",
+    province: profile?.province ?? "",
+    country: DEFAULT_COUNTRY,
+  };
+}
