@@ -1,11 +1,11 @@
 import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
 import { data, Link } from "react-router";
-import { CancelAndRefund } from "~/components/admin/cancel-and-refund";
-import { AdminAnswerNotice, OrderActionButton } from "~/components/admin/order-actions";
-import { OrderNotes } from "~/components/admin/order-notes";
-import { OrderTimeline } from "~/components/admin/order-timeline";
-import { ShipmentDetails } from "~/components/admin/shipment-details";
+import { CancelAndRefund } from "~/components/admin/orders/cancel-and-refund";
+import { AdminAnswerNotice, OrderActionButton } from "~/components/admin/orders/order-actions";
+import { OrderNotes } from "~/components/admin/orders/order-notes";
+import { OrderTimeline } from "~/components/admin/orders/order-timeline";
+import { ShipmentDetails } from "~/components/admin/orders/shipment-details";
 import { OrderAmounts } from "~/components/orders/order-amounts";
 import { StatusBadge } from "~/components/orders/status-badge";
 import { currentAdmin } from "~/modules/accounts/admin-guard.server";

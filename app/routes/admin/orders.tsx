@@ -1,8 +1,8 @@
 import { data, Link, redirect } from "react-router";
-import { BulkShippingForm } from "~/components/admin/bulk-shipping-form";
-import { AdminAnswerNotice, adminActionClass, CloseDayButton } from "~/components/admin/order-actions";
-import { OrderFilters } from "~/components/admin/order-filters";
-import { OrdersTable } from "~/components/admin/orders-table";
+import { BulkShippingForm } from "~/components/admin/orders/bulk-shipping-form";
+import { AdminAnswerNotice, adminActionClass, CloseDayButton } from "~/components/admin/orders/order-actions";
+import { OrderFilters } from "~/components/admin/orders/order-filters";
+import { OrdersTable } from "~/components/admin/orders/orders-table";
 import { Pager } from "~/components/admin/pager";
 import { currentAdmin } from "~/modules/accounts/admin-guard.server";
 import { readForm } from "~/modules/forms/read-form.server";

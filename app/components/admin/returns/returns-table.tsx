@@ -3,7 +3,7 @@ import { shortOrderId } from "~/modules/orders/order-views";
 import { returnStateLabels } from "~/modules/returns/return-views";
 import type { ReturnRow } from "~/modules/returns/returns.server";
 import { formatDate, formatEuro } from "~/modules/shop/constants";
-import { adminActionClass } from "../order-actions";
+import { adminActionClass } from "../orders/order-actions";
 
 const cellClass = "px-3 py-3 text-left align-middle";
 
