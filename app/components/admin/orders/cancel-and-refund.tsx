@@ -6,7 +6,13 @@ import { euroInputText } from "~/modules/forms/euro-amount";
 import type { AdminAnswer } from "~/modules/orders/admin-answer";
 import { formatEuro } from "~/modules/shop/constants";
 
-type Money = { paidCents: number; refundedCents: number; refundableCents: number; provider: string } | null;
+/** What the order was paid and can still be refunded; null before any payment. */
+export type RefundableMoney = {
+  paidCents: number;
+  refundedCents: number;
+  refundableCents: number;
+  provider: string;
+} | null;
 
 const inputClass = "mt-1 w-full rounded-sm border border-sand bg-white px-3 py-2 text-ink";
 const buttonClass =
@@ -34,7 +40,7 @@ export function CancelAndRefund({
 }: {
   orderId: string;
   cancellable: boolean;
-  money: Money;
+  money: RefundableMoney;
 }) {
   const cancel = useAdminForm();
   const refund = useAdminForm();
