@@ -1,14 +1,13 @@
 import { data } from "react-router";
 import type { CollectionPageData } from "~/components/shop/collection-page";
-import { isDatabaseUnavailable } from "~/db/availability";
 import type { Database } from "~/db/client.server";
 import type { Gender } from "~/db/schema";
-import { logger } from "~/logger.server";
 import { parseFilters } from "~/modules/catalog/filters";
 import { type ListingFilters, listProducts } from "~/modules/catalog/listing.server";
 import { catalogMessages, loadFailureDetails } from "~/modules/catalog/messages";
 import { GENDER_PAGE_SIZE } from "~/modules/shop/constants";
 import { absoluteUrl } from "~/modules/shop/public-url.server";
+import { optionalPart } from "~/optional-part.server";
 
 // The loaders of the collection pages: /donna, /uomo, /bambini (a gender, newest first, with a price
 // select) and /outlet, /nuova-collezione (the flagged products still in stock). Each page is a small
@@ -78,15 +77,15 @@ async function loadCollection(
   filters: Partial<ListingFilters>,
 ) {
   const base = { ...page, canonicalUrl: absoluteUrl(path), homeUrl: absoluteUrl("/") };
-  try {
-    // The outlet and the new collection list every flagged product in the spec; the gender pages'
-    // limit keeps a very large section light all the same.
-    const { products, totalCount } = await listProducts(db, filters, { pageSize: GENDER_PAGE_SIZE });
-    return { ...base, products, totalCount, error: null } satisfies CollectionPageData;
-  } catch (error) {
-    // Without the database the whole page is unavailable (503), not this part of it.
-    if (isDatabaseUnavailable(error)) throw error;
-    logger.error({ err: error, url: request.url }, "collection page failed");
+  // The outlet and the new collection list every flagged product in the spec; the gender pages'
+  // limit keeps a very large section light all the same.
+  const listing = await optionalPart(
+    listProducts(db, filters, { pageSize: GENDER_PAGE_SIZE }),
+    null,
+    "collection page failed",
+    { url: request.url },
+  );
+  if (!listing) {
     const failed: CollectionPageData = {
       ...base,
       products: [],
@@ -95,4 +94,6 @@ async function loadCollection(
     };
     return data(failed, { status: 500 });
   }
+  const { products, totalCount } = listing;
+  return { ...base, products, totalCount, error: null } satisfies CollectionPageData;
 }

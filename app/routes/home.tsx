@@ -7,8 +7,6 @@ import { ShopWindowArt } from "~/components/shop/shop-window-art";
 import { StoreRating } from "~/components/shop/store-rating";
 import { buttonClass } from "~/components/ui/button";
 import { metaSettings, useShopSettings } from "~/components/use-shop-settings";
-import { isDatabaseUnavailable } from "~/db/availability";
-import { logger } from "~/logger.server";
 import { catalogMessages } from "~/modules/catalog/messages";
 import { getCategoryTiles, getFeaturedProducts, getOutletPreview } from "~/modules/catalog/showcase.server";
 import type { ShippingSettings } from "~/modules/settings/settings";
@@ -20,22 +18,18 @@ import { canonicalMeta, pageMeta } from "~/modules/shop/meta";
 import { absoluteUrl } from "~/modules/shop/public-url.server";
 import { shopAdvisers, shopStory } from "~/modules/shop/story";
 import { storeJsonLd } from "~/modules/shop/structured-data";
+import { optionalPart } from "~/optional-part.server";
 import { services } from "~/services.server";
 import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = services(context);
   // Each window on the catalogue fails on its own: the rest of the home page still shows.
-  // (Without the database the whole page is unavailable: 503.)
-  const failed = (what: string) => (error: unknown) => {
-    if (isDatabaseUnavailable(error)) throw error;
-    logger.error({ err: error }, `home ${what} failed`);
-    return null;
-  };
   const [tiles, featured, outlet] = await Promise.all([
-    getCategoryTiles(db).catch(failed("category tiles")),
-    getFeaturedProducts(db).catch(failed("featured products")),
-    getOutletPreview(db),
+    optionalPart(getCategoryTiles(db), null, "home category tiles failed"),
+    optionalPart(getFeaturedProducts(db), null, "home featured products failed"),
+    // The spec swallows the outlet preview's errors: a failure only hides it.
+    optionalPart(getOutletPreview(db), [], "outlet preview failed"),
   ]);
   return { canonicalUrl: absoluteUrl("/"), tiles, featured, outlet };
 }

@@ -13,6 +13,7 @@ import { formRateLimit } from "~/modules/security/form-rate-limit.server";
 import { honeypotFilled } from "~/modules/security/honeypot";
 import { canonicalMeta, imageMeta, pageMeta } from "~/modules/shop/meta";
 import { breadcrumbJsonLd, productJsonLd } from "~/modules/shop/structured-data";
+import { optionalPart } from "~/optional-part.server";
 import { services } from "~/services.server";
 import type { Route } from "./+types/product";
 
@@ -22,7 +23,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (id === null) throw redirect("/404");
   const product = await getProductDetails(db, id);
   if (!product) throw redirect("/404");
-  const related = await getRelatedProducts(db, product);
+  // An extra: a failure shows no related products rather than no product page.
+  const related = await optionalPart(getRelatedProducts(db, product), [], "related products failed", {
+    productId: product.id,
+  });
   const { publicUrl } = config();
   const url = `${publicUrl}/product/${product.id}`;
   const images = product.images.map((image) => `${publicUrl}${imageUrl(image.path, 1200)}`);

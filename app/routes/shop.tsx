@@ -1,7 +1,5 @@
 import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ShopPage } from "~/components/shop/shop-page";
-import { isDatabaseUnavailable } from "~/db/availability";
-import { logger } from "~/logger.server";
 import { type CatalogFacets, getCatalogFacets } from "~/modules/catalog/facets.server";
 import { ALL, checkFilterValues, filtersToRequestParams, parseFilters } from "~/modules/catalog/filters";
 import { InvalidCursorError, listProducts } from "~/modules/catalog/listing.server";
@@ -9,6 +7,7 @@ import { catalogMessages, loadFailureDetails } from "~/modules/catalog/messages"
 import { canonicalMeta, pageMeta } from "~/modules/shop/meta";
 import { absoluteUrl } from "~/modules/shop/public-url.server";
 import { breadcrumbJsonLd } from "~/modules/shop/structured-data";
+import { optionalPart } from "~/optional-part.server";
 import { services } from "~/services.server";
 import type { Route } from "./+types/shop";
 
@@ -18,35 +17,35 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = parseFilters(url.searchParams);
   const cursor = url.searchParams.get("cursor");
   const base = { origin: absoluteUrl(""), filters, cursor };
-  const [facets, listing] = await Promise.all([
-    getCatalogFacets(db).catch((error: unknown): CatalogFacets => {
-      if (isDatabaseUnavailable(error)) throw error;
-      logger.error({ err: error }, "catalogue facets failed");
-      return { subcategories: [], colours: [], sizes: [], brands: [] };
+  const [facets, page] = await Promise.all([
+    optionalPart(getCatalogFacets(db), noFacets, "catalogue facets failed"),
+    optionalPart(listProducts(db, filters, { cursor }).catch(outdatedCursor), null, "catalogue listing failed", {
+      url: request.url,
     }),
-    listProducts(db, filters, { cursor }).then(
-      (page) => ({ page, error: null }),
-      (error: unknown) => ({ page: null, error }),
-    ),
   ]);
   // A value in another case ('?category=donna') moves to the catalogue's own spelling.
   const { canonical } = checkFilterValues(url.searchParams, facets);
   if (canonical) throw redirect(`/shop?${canonical}`);
-  if (listing.error instanceof InvalidCursorError) {
+  if (page === "outdated-cursor") {
     // A mangled or outdated "next page" address: the same list from its top.
     const search = filtersToRequestParams(filters).toString();
     throw redirect(`/shop${search ? `?${search}` : ""}`);
   }
-  // Without the database the page is the shop's 503 page, not the catalogue's own error.
-  if (isDatabaseUnavailable(listing.error)) throw listing.error;
-  if (listing.error) {
-    logger.error({ err: listing.error, url: request.url }, "catalogue listing failed");
+  if (!page) {
     return data(
       { ...base, facets, page: null, loadError: catalogMessages.loadFailed(loadFailureDetails.server) },
       { status: 500 },
     );
   }
-  return { ...base, facets, page: listing.page, loadError: null };
+  return { ...base, facets, page, loadError: null };
+}
+
+const noFacets: CatalogFacets = { subcategories: [], colours: [], sizes: [], brands: [] };
+
+/** A "next page" address the listing cannot read is no failure: the loader sends the list's top. */
+function outdatedCursor(error: unknown): "outdated-cursor" {
+  if (error instanceof InvalidCursorError) return "outdated-cursor";
+  throw error;
 }
 
 // Later filter changes stay on /shop and load their pages from /api/catalogo: the loader (first page

@@ -1,10 +1,8 @@
 // One product as the product page shows it (the spec's get_product_details): variants with stock,
 // images, reviews, rating, the Omnibus price and the spec's colour and size shapes.
 import { and, eq, isNull } from "drizzle-orm";
-import { isDatabaseUnavailable } from "~/db/availability";
 import type { Queryable } from "~/db/client.server";
 import { type Gender, products, type Subcategory } from "~/db/schema";
-import { logger } from "~/logger.server";
 import { RELATED_PRODUCTS_COUNT } from "~/modules/shop/constants";
 import { crossedOutPriceCents, discountPercent } from "./crossed-out-price";
 import { listProducts, type ProductSummary } from "./listing.server";
@@ -119,25 +117,15 @@ export async function getProductDetails(db: Queryable, id: number, now = new Dat
   };
 }
 
-/**
- * Up to 4 other products of the same gender (spec: 5 fetched, the current one left out). They are
- * an extra: a failure is logged and yields no related products rather than no product page.
- */
+/** Up to 4 other products of the same gender (spec: 5 fetched, the current one left out). */
 export async function getRelatedProducts(
   db: Queryable,
   product: Pick<ProductDetails, "id" | "gender">,
 ): Promise<ProductSummary[]> {
-  try {
-    const { products: candidates } = await listProducts(
-      db,
-      { category: product.gender },
-      { pageSize: RELATED_PRODUCTS_COUNT + 1 },
-    );
-    return candidates.filter((candidate) => candidate.id !== product.id).slice(0, RELATED_PRODUCTS_COUNT);
-  } catch (error) {
-    // Without the database the whole page is unavailable (503), not this part of it.
-    if (isDatabaseUnavailable(error)) throw error;
-    logger.error({ err: error, productId: product.id }, "related products failed");
-    return [];
-  }
+  const { products: candidates } = await listProducts(
+    db,
+    { category: product.gender },
+    { pageSize: RELATED_PRODUCTS_COUNT + 1 },
+  );
+  return candidates.filter((candidate) => candidate.id !== product.id).slice(0, RELATED_PRODUCTS_COUNT);
 }

@@ -1,8 +1,6 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
-import { isDatabaseUnavailable } from "~/db/availability";
 import type { Queryable } from "~/db/client.server";
 import { type Gender, productImages, products } from "~/db/schema";
-import { logger } from "~/logger.server";
 import { FEATURED_PRODUCTS_COUNT, GENDERS, OUTLET_PREVIEW_COUNT } from "~/modules/shop/constants";
 import { listProducts, type ProductSummary } from "./listing.server";
 
@@ -35,19 +33,12 @@ export async function getFeaturedProducts(db: Queryable): Promise<ProductSummary
   return [...flagged, ...newest.filter((product) => !chosen.has(product.id))].slice(0, FEATURED_PRODUCTS_COUNT);
 }
 
-/** Two outlet products in stock. A failure only hides the preview (spec: errors are swallowed). */
+/** Two outlet products in stock. */
 export async function getOutletPreview(db: Queryable): Promise<ProductSummary[]> {
-  try {
-    const { products: outlet } = await listProducts(
-      db,
-      { flag: "outlet", inStockOnly: true },
-      { pageSize: OUTLET_PREVIEW_COUNT },
-    );
-    return outlet;
-  } catch (error) {
-    // Without the database the whole page is unavailable (503), not this part of it.
-    if (isDatabaseUnavailable(error)) throw error;
-    logger.error({ err: error }, "outlet preview failed");
-    return [];
-  }
+  const { products: outlet } = await listProducts(
+    db,
+    { flag: "outlet", inStockOnly: true },
+    { pageSize: OUTLET_PREVIEW_COUNT },
+  );
+  return outlet;
 }
