@@ -50,22 +50,22 @@ import * as adminReturnDetail from "./admin/return-detail";
 import * as adminReturns from "./admin/returns";
 import * as adminSettings from "./admin/settings";
 import * as cartQuote from "./api-cart-quote";
-import * as catalogueApi from "./api-catalogo";
+import * as catalogueApi from "./api-catalogue";
 import * as paymentWebhook from "./api-payment-webhook";
 import * as auth from "./auth";
-import * as bambini from "./bambini";
 import * as blog from "./blog";
 import * as blogPost from "./blog-post";
 import * as checkout from "./checkout";
 import * as checkoutSuccess from "./checkout-success";
+import * as bambini from "./children";
 import * as contact from "./contact";
-import * as donna from "./donna";
 import * as home from "./home";
 import * as logout from "./logout";
+import * as uomo from "./men";
+import * as newCollection from "./new-collection";
 import * as newsletterConfirm from "./newsletter-confirm";
 import * as newsletterUnsubscribe from "./newsletter-unsubscribe";
 import * as notFound from "./not-found";
-import * as newCollection from "./nuova-collezione";
 import * as orderLabel from "./order-label";
 import * as orders from "./orders";
 import * as outlet from "./outlet";
@@ -82,8 +82,8 @@ import * as sitemap from "./sitemap";
 import * as subscribe from "./subscribe";
 import * as secondFactor from "./two-factor";
 import * as secondFactorSetup from "./two-factor-setup";
-import * as uomo from "./uomo";
 import * as withdrawal from "./withdrawal";
+import * as donna from "./women";
 
 // The outside security test, kept: a few thousand hostile requests, the same ones at every run
 // (seeded), over the loader and action of every route of app/routes.ts, called as React Router

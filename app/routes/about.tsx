@@ -8,7 +8,7 @@ import { shopIdentity } from "~/modules/settings/shop-settings";
 import { whatsappLink } from "~/modules/shop/identity";
 import { pageMeta } from "~/modules/shop/meta";
 import { shopAdvisers, shopStaff, shopStory } from "~/modules/shop/story";
-import type { Route } from "./+types/chi-siamo";
+import type { Route } from "./+types/about";
 
 export function meta({ matches }: Route.MetaArgs) {
   const shop = shopIdentity(metaSettings(matches));
@@ -25,7 +25,7 @@ function initials(name: string): string {
     .join("");
 }
 
-export default function ChiSiamo() {
+export default function About() {
   const { shop } = useShopSettings();
   return (
     <>

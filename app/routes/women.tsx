@@ -1,13 +1,13 @@
 import { CollectionPage, collectionMeta } from "~/components/shop/collection-page";
 import { services } from "~/services.server";
-import type { Route } from "./+types/nuova-collezione";
-import { loadSectionPage } from "./collections.server";
+import type { Route } from "./+types/women";
+import { loadGenderPage } from "./collections.server";
 
 export const loader = ({ request, context }: Route.LoaderArgs) =>
-  loadSectionPage(services(context).db, "newCollection", request);
+  loadGenderPage(services(context).db, "Donna", request);
 
 export const meta = ({ loaderData }: Route.MetaArgs) => collectionMeta(loaderData);
 
-export default function NewCollectionPage({ loaderData }: Route.ComponentProps) {
+export default function WomenPage({ loaderData }: Route.ComponentProps) {
   return <CollectionPage {...loaderData} />;
 }

@@ -1,13 +1,12 @@
 import { CollectionPage, collectionMeta } from "~/components/shop/collection-page";
 import { services } from "~/services.server";
-import type { Route } from "./+types/bambini";
+import type { Route } from "./+types/men";
 import { loadGenderPage } from "./collections.server";
 
-export const loader = ({ request, context }: Route.LoaderArgs) =>
-  loadGenderPage(services(context).db, "Bambini", request);
+export const loader = ({ request, context }: Route.LoaderArgs) => loadGenderPage(services(context).db, "Uomo", request);
 
 export const meta = ({ loaderData }: Route.MetaArgs) => collectionMeta(loaderData);
 
-export default function BambiniPage({ loaderData }: Route.ComponentProps) {
+export default function MenPage({ loaderData }: Route.ComponentProps) {
   return <CollectionPage {...loaderData} />;
 }

@@ -5,7 +5,7 @@ import { InvalidCursorError, listProducts } from "~/modules/catalog/listing.serv
 import { loadFailureDetails } from "~/modules/catalog/messages";
 import { outageRetryAfterSeconds } from "~/modules/shop/outage-page";
 import { services } from "~/services.server";
-import type { Route } from "./+types/api-catalogo";
+import type { Route } from "./+types/api-catalogue";
 import { methodNotAllowed } from "./method-not-allowed.server";
 
 /** GET /api/catalogo?{filters}&cursor=…: the next page of /shop's infinite list, as JSON. */
