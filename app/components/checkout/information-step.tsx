@@ -9,7 +9,7 @@ import { buttonClass } from "~/components/ui/button";
 import { Field, SelectField } from "~/components/ui/field";
 import { useHydrated } from "~/components/use-hydrated";
 import { useShopSettings } from "~/components/use-shop-settings";
-import type { CheckoutDraft, DeliveryMethod } from "~/db/schema";
+import type { CheckoutDraft, DeliveryMethod } from "~/modules/checkout/checkout-form";
 import { type CheckoutAnswer, checkoutToasts, isAddressProblem } from "~/modules/checkout/checkout-messages";
 import type { CheckoutQuote } from "~/modules/checkout/quote.server";
 import type { ShippingSettings } from "~/modules/settings/settings";

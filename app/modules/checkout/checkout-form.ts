@@ -41,6 +41,7 @@ export const checkoutInformationSchema: z.ZodType<CheckoutDraft> = z
   });
 
 export type CheckoutInformation = CheckoutDraft;
+export type { CheckoutDraft, DeliveryMethod };
 
 /** The fields of the form, in the order they are shown. */
 export const checkoutFields = [

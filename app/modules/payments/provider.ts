@@ -3,6 +3,8 @@
 // sandbox (sandbox.server.ts) otherwise. Both pass the same contract tests (provider.contract.ts).
 import type { PaymentProviderName } from "~/db/schema";
 
+export type { PaymentProviderName };
+
 /** One line of the hosted payment page; amounts in cents, IVA included, after the order's discounts. */
 export type PaymentLineItem = {
   name: string;

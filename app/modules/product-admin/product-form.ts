@@ -8,6 +8,9 @@ import { formatEuro, formatInteger } from "~/modules/shop/constants";
 // variants, every message in Italian. Pure, so that every rule is unit-tested; the database's own
 // rules (unique SKUs, a variant that orders name) are checked in products.server.ts.
 
+/** The genders and subcategories the form offers (the schema's own lists), for its selects and the list's filters. */
+export { genders, subcategories };
+
 /** What a product and its variants may hold, typed in the form or read from a products sheet. */
 export const productLimits = { name: 200, brand: 100, text: 5000, colorName: 50, size: 20, stock: 999_999 } as const;
 

@@ -1,6 +1,9 @@
 // What the admin's return pages show and post, shared by the server module and the browser.
 import type { WithdrawalItemDecision, WithdrawalState } from "~/db/schema";
 
+/** A return request's states, in their order (the schema's), for the list's filter. */
+export { type WithdrawalState, withdrawalStates } from "~/db/schema";
+
 export const returnStateLabels: Record<WithdrawalState, string> = {
   received: "Ricevuta",
   goods_received: "Merce ricevuta",

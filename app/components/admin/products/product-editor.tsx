@@ -3,9 +3,9 @@ import { useState } from "react";
 import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { genders, subcategories } from "~/db/schema";
 import { crossedOutPriceCents, discountPercent } from "~/modules/catalog/crossed-out-price";
 import { euroInputText, parseEuroCents } from "~/modules/forms/euro-amount";
+import { genders, subcategories } from "~/modules/product-admin/product-form";
 import { formatEuro } from "~/modules/shop/constants";
 
 // The product form of the admin, for a new product and an existing one alike: every field of the
