@@ -29,7 +29,7 @@ import { safeRedirectPath } from "~/modules/accounts/redirect";
 import { adminIdleMinutes, secondStepPath } from "~/modules/accounts/second-factor";
 import { getCurrentUser } from "~/modules/accounts/session.server";
 import { emailOnlySchema, loginSchema, registerSchema } from "~/modules/accounts/validation";
-import { fieldErrors } from "~/modules/forms/form-result";
+import { fieldErrors } from "~/modules/forms/action-result";
 import { readForm } from "~/modules/forms/read-form.server";
 import { clientIp, tooManyRequestsMessage } from "~/modules/security/rate-limit.server";
 import { pageMeta } from "~/modules/shop/meta";

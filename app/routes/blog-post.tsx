@@ -12,7 +12,7 @@ import { blogMessages, COMMENT_AUTHOR_MAX_LENGTH, COMMENT_CONTENT_MAX_LENGTH, fo
 import { addComment, findArticle, ratePost } from "~/modules/blog/posts.server";
 import { commentLimit, ratingLimit, ratingPerPostLimit } from "~/modules/blog/rate-limits.server";
 import { newVisitorId, readVisitorId, voterKey } from "~/modules/blog/visitor.server";
-import type { FormResult } from "~/modules/forms/form-result";
+import type { FormResult } from "~/modules/forms/action-result";
 import { readForm } from "~/modules/forms/read-form.server";
 import { formRateLimit } from "~/modules/security/form-rate-limit.server";
 import { honeypotFilled } from "~/modules/security/honeypot";

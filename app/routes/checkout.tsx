@@ -24,7 +24,7 @@ import {
   saveCouponCode,
   sessionWithCart,
 } from "~/modules/checkout/sessions.server";
-import { fieldErrors } from "~/modules/forms/form-result";
+import { fieldErrors } from "~/modules/forms/action-result";
 import { readForm } from "~/modules/forms/read-form.server";
 import { networkPseudonym } from "~/modules/security/client-network.server";
 import { formRateLimit } from "~/modules/security/form-rate-limit.server";

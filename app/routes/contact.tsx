@@ -9,7 +9,7 @@ import { CONTACT_LIMITS, contactFormMessages } from "~/modules/contact/contact";
 import { contactMessageSchema, sendContactMessage } from "~/modules/contact/messages.server";
 import { prefilledSubject } from "~/modules/contact/price-request";
 import { contactLimit } from "~/modules/contact/rate-limits.server";
-import type { FormResult } from "~/modules/forms/form-result";
+import type { FormResult } from "~/modules/forms/action-result";
 import { readForm } from "~/modules/forms/read-form.server";
 import { formRateLimit } from "~/modules/security/form-rate-limit.server";
 import { honeypotFilled } from "~/modules/security/honeypot";

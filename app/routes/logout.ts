@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { signOut } from "~/modules/accounts/credentials.server";
 import { logoutToasts } from "~/modules/accounts/logout-messages";
-import type { FormResult } from "~/modules/forms/form-result";
+import type { FormResult } from "~/modules/forms/action-result";
 import { readForm } from "~/modules/forms/read-form.server";
 import type { Route } from "./+types/logout";
 

@@ -22,7 +22,7 @@ import {
 } from "~/modules/catalog/selection";
 import { priceRequestPath } from "~/modules/contact/price-request";
 import { imageUrl } from "~/modules/files/responsive-images";
-import type { FormResult } from "~/modules/forms/form-result";
+import type { FormResult } from "~/modules/forms/action-result";
 import { readForm } from "~/modules/forms/read-form.server";
 import { formRateLimit } from "~/modules/security/form-rate-limit.server";
 import { honeypotFilled } from "~/modules/security/honeypot";

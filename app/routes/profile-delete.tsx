@@ -5,7 +5,7 @@ import { signOut } from "~/modules/accounts/credentials.server";
 import { deleteAccount, deletionLimit, deletionMessages } from "~/modules/accounts/personal-data.server";
 import { checkRateLimits } from "~/modules/accounts/rate-limits.server";
 import { requireUser } from "~/modules/accounts/session.server";
-import type { FormResult } from "~/modules/forms/form-result";
+import type { FormResult } from "~/modules/forms/action-result";
 import { readForm } from "~/modules/forms/read-form.server";
 import { pageMeta } from "~/modules/shop/meta";
 import { services } from "~/services.server";

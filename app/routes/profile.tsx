@@ -16,7 +16,7 @@ import { accountToasts } from "~/modules/accounts/error-messages";
 import { getProfile, type Profile, updateProfile } from "~/modules/accounts/profile.server";
 import { getCurrentUser, requireUser } from "~/modules/accounts/session.server";
 import { profileSchema } from "~/modules/accounts/validation";
-import { type FormResult, fieldErrors } from "~/modules/forms/form-result";
+import { type FormResult, fieldErrors } from "~/modules/forms/action-result";
 import { readForm } from "~/modules/forms/read-form.server";
 import { listCustomerOrders } from "~/modules/orders/customer-orders.server";
 import { readSettings } from "~/modules/settings/settings.server";

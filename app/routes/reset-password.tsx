@@ -12,7 +12,7 @@ import { passwordResetAccount, resetPassword } from "~/modules/accounts/credenti
 import { accountToasts } from "~/modules/accounts/error-messages";
 import { readLinkToken, resetTokenCookie } from "~/modules/accounts/link-token-cookies.server";
 import { invalidRecoveryToken, newPasswordSchema } from "~/modules/accounts/validation";
-import { type FormResult, fieldErrors } from "~/modules/forms/form-result";
+import { type FormResult, fieldErrors } from "~/modules/forms/action-result";
 import { readForm } from "~/modules/forms/read-form.server";
 import { pageMeta } from "~/modules/shop/meta";
 import type { Route } from "./+types/reset-password";

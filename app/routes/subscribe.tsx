@@ -3,7 +3,7 @@ import { z } from "zod";
 import { NewsletterForm } from "~/components/layout/newsletter-form";
 import { PageHeader } from "~/components/layout/page-header";
 import { logger } from "~/logger.server";
-import type { FormResult } from "~/modules/forms/form-result";
+import type { FormResult } from "~/modules/forms/action-result";
 import { readForm } from "~/modules/forms/read-form.server";
 import { newsletterMessages, newsletterSources } from "~/modules/newsletter/newsletter";
 import { subscribeLimit } from "~/modules/newsletter/rate-limits.server";

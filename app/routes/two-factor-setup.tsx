@@ -19,7 +19,7 @@ import {
   startSecondFactorSetup,
 } from "~/modules/accounts/two-factor.server";
 import { passwordConfirmationSchema, totpCodeSchema } from "~/modules/accounts/validation";
-import { type FormFailure, fieldErrors } from "~/modules/forms/form-result";
+import { type FormFailure, fieldErrors } from "~/modules/forms/action-result";
 import { readForm } from "~/modules/forms/read-form.server";
 import { clientIp, tooManyRequestsMessage } from "~/modules/security/rate-limit.server";
 import { shop } from "~/modules/shop/identity";

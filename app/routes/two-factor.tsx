@@ -14,7 +14,7 @@ import { safeRedirectPath } from "~/modules/accounts/redirect";
 import { getCurrentUser } from "~/modules/accounts/session.server";
 import { hasSecondFactorChallenge, verifySecondFactor } from "~/modules/accounts/two-factor.server";
 import { recoveryCodeSchema, totpCodeSchema } from "~/modules/accounts/validation";
-import { fieldErrors } from "~/modules/forms/form-result";
+import { fieldErrors } from "~/modules/forms/action-result";
 import { readForm } from "~/modules/forms/read-form.server";
 import { clientIp, tooManyRequestsMessage } from "~/modules/security/rate-limit.server";
 import { pageMeta } from "~/modules/shop/meta";

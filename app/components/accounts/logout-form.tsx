@@ -4,7 +4,7 @@ import { useFetcherAnswer } from "~/components/forms/use-fetcher-answer";
 import { showToast } from "~/components/toast";
 import { useHydrated } from "~/components/use-hydrated";
 import { logoutToasts } from "~/modules/accounts/logout-messages";
-import type { FormResult } from "~/modules/forms/form-result";
+import type { FormResult } from "~/modules/forms/action-result";
 
 // Every Logout button shares one fetcher, known by this key to the whole app: logging out reloads
 // the page's data, which can take the button away (the profile turns into the login prompt), so the

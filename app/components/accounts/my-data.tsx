@@ -6,7 +6,7 @@ import { showToast } from "~/components/toast";
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { useHydrated } from "~/components/use-hydrated";
-import type { FormResult } from "~/modules/forms/form-result";
+import type { FormResult } from "~/modules/forms/action-result";
 
 export const personalDataPath = "/profile/dati.json";
 export const deleteAccountPath = "/profile/elimina-account";

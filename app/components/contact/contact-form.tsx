@@ -7,7 +7,7 @@ import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { HoneypotField } from "~/components/ui/honeypot-field";
 import { CONTACT_LIMITS, contactFormMessages } from "~/modules/contact/contact";
-import type { FormResult } from "~/modules/forms/form-result";
+import type { FormResult } from "~/modules/forms/action-result";
 
 const fields = [
   { name: "name", label: "Nome", autoComplete: "name", type: "text" },

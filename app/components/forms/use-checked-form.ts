@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { useEarlySubmit } from "~/components/forms/use-early-submit";
 import { useFetcherAnswer } from "~/components/forms/use-fetcher-answer";
 import { showToast } from "~/components/toast";
-import { type FormFailure, fieldErrors } from "~/modules/forms/form-result";
+import { type FormFailure, fieldErrors } from "~/modules/forms/action-result";
 
 type Answer = { ok: boolean } & Partial<Omit<FormFailure, "ok">>;
 

@@ -4,7 +4,7 @@ import { useEarlySubmit } from "~/components/forms/use-early-submit";
 import { useFetcherAnswer } from "~/components/forms/use-fetcher-answer";
 import { showToast } from "~/components/toast";
 import { HoneypotField } from "~/components/ui/honeypot-field";
-import type { FormResult } from "~/modules/forms/form-result";
+import type { FormResult } from "~/modules/forms/action-result";
 import { type NewsletterSource, newsletterConsent, newsletterMessages } from "~/modules/newsletter/newsletter";
 
 /** Where the form sits: the dark footer, the home block, the product-page popup or the /subscribe page. */

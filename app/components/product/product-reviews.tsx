@@ -9,7 +9,7 @@ import { Field } from "~/components/ui/field";
 import { HoneypotField } from "~/components/ui/honeypot-field";
 import { Tabs } from "~/components/ui/tabs";
 import type { ProductReview } from "~/modules/catalog/product-details.server";
-import type { FormResult } from "~/modules/forms/form-result";
+import type { FormResult } from "~/modules/forms/action-result";
 import { formatDate, formatDecimal } from "~/modules/shop/constants";
 import { Stars } from "./stars";
 

@@ -1,4 +1,4 @@
-import type { FormFailure, FormResult } from "~/modules/forms/form-result";
+import type { FormFailure, FormResult } from "~/modules/forms/action-result";
 import type { SecondStep } from "./second-factor";
 
 // What the account forms' actions answer: the shared form contract, with what the auth page adds.

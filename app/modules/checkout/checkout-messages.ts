@@ -1,4 +1,4 @@
-import type { FormFailure, ToastText } from "~/modules/forms/form-result";
+import type { FormFailure, ToastText } from "~/modules/forms/action-result";
 
 // The checkout's answers and the toasts its pages show by themselves (storefront spec §8), shared by
 // its action and its pages. The failures only the action reports are in checkout-errors.server.ts:

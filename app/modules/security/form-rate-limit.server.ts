@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Database } from "~/db/client.server";
-import type { FormFailure, ToastText } from "~/modules/forms/form-result";
+import type { FormFailure, ToastText } from "~/modules/forms/action-result";
 import { clientIp, hitRateLimit, type RateLimit, tooManyRequestsMessage } from "./rate-limit.server";
 
 // Rate limits for forms: over a limit, the answer goes back to the form in the form contract (its

@@ -2,7 +2,7 @@ import { asc, desc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { type Coupon, coupons } from "~/db/schema";
 import type { CurrentUser } from "~/modules/accounts/current-user";
-import { fieldErrors } from "~/modules/forms/form-result";
+import { fieldErrors } from "~/modules/forms/action-result";
 import {
   type CouponTerms,
   type CouponView,

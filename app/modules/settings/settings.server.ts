@@ -5,7 +5,7 @@ import { settingChanges, shopSettings } from "~/db/schema";
 import { forgetOnStorefrontChange } from "~/db/storefront-changes.server";
 import { logger } from "~/logger.server";
 import type { CurrentUser } from "~/modules/accounts/current-user";
-import { fieldErrors } from "~/modules/forms/form-result";
+import { fieldErrors } from "~/modules/forms/action-result";
 import { isSettingsKey, type SettingsKey, settingsGroups } from "./settings";
 import { defaultPublicSettings, type ShopSettings } from "./shop-settings";
 
