@@ -1,9 +1,9 @@
 import { type ReactNode, useState } from "react";
 import { useFetcher } from "react-router";
 import { useFetcherAnswer } from "~/components/forms/use-fetcher-answer";
-import { showToast } from "~/components/toast";
+import { showAnswerToast } from "~/components/toast";
 import { fieldLabels } from "~/modules/settings/change-log";
-import type { SettingsAnswer, SettingsIntent } from "~/modules/settings/settings-answer";
+import type { SettingsIntent, SettingsResult } from "~/modules/settings/settings-answer";
 
 export const inputClass = "mt-1 w-full rounded-sm border border-sand bg-white px-3 py-2 text-ink";
 export const buttonClass =
@@ -22,12 +22,12 @@ export type Field = {
  * One form of 'Impostazioni', posted without leaving the page: a toast says how it went, each
  * invalid field shows its message beside it, and what was typed stays in the form.
  */
-export function useSettingsForm(matches: (answer: SettingsAnswer) => boolean, pageAnswer?: SettingsAnswer) {
-  const fetcher = useFetcher<SettingsAnswer>();
+export function useSettingsForm(matches: (answer: SettingsResult) => boolean, pageAnswer?: SettingsResult) {
+  const fetcher = useFetcher<SettingsResult>();
   const [saved, setSaved] = useState(0);
   useFetcherAnswer(fetcher.data, (answered) => {
     if (!matches(answered)) return;
-    void showToast({ title: answered.message }, answered.ok ? "success" : "error");
+    showAnswerToast(answered);
     // After a save the form starts again from what the page now reads; after an error it keeps what was typed.
     if (answered.ok) setSaved((count) => count + 1);
   });
@@ -38,7 +38,7 @@ export function useSettingsForm(matches: (answer: SettingsAnswer) => boolean, pa
     fetcher,
     key: saved,
     busy: fetcher.state !== "idle",
-    errors: data && !data.ok ? data.fieldErrors : {},
+    errors: data?.fieldErrors ?? {},
   };
 }
 
@@ -121,12 +121,12 @@ export function SettingsSection({
   /** The values the page read. */
   values: Record<string, string | boolean>;
   /** The page's answer, when a form was posted without JavaScript. */
-  pageAnswer?: SettingsAnswer;
+  pageAnswer?: SettingsResult;
   description?: string;
   children?: ReactNode;
 }) {
   const form = useSettingsForm((answer) => answer.intent === intent, pageAnswer);
-  const shown = pageAnswer && !pageAnswer.ok && pageAnswer.intent === intent ? pageAnswer.values : values;
+  const shown = (pageAnswer && !pageAnswer.ok && pageAnswer.intent === intent && pageAnswer.values) || values;
   const headingId = `settings-${intent}`;
   return (
     <section aria-labelledby={headingId} className="rounded-md border border-sand bg-white p-4 sm:p-5">
