@@ -1,5 +1,6 @@
 import { type ReactNode, useState } from "react";
 import { useFetcher } from "react-router";
+import { describedControl } from "~/components/forms/field-props";
 import { useFetcherAnswer } from "~/components/forms/use-fetcher-answer";
 import { showAnswerToast } from "~/components/toast";
 import { fieldLabels } from "~/modules/settings/change-log";
@@ -55,7 +56,7 @@ export function FieldInput({
 }) {
   const id = `${idPrefix}-${field.name}`;
   const label = field.label ?? fieldLabels[field.name] ?? field.name;
-  const describedBy = [field.hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
+  const control = { name: field.name, ...describedControl(id, error, Boolean(field.hint)) };
   const message = error && (
     <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
       {error}
@@ -67,9 +68,8 @@ export function FieldInput({
         <label className="flex items-center gap-2 text-ink">
           <input
             type="checkbox"
-            name={field.name}
+            {...control}
             defaultChecked={value === true || value === "on"}
-            aria-describedby={describedBy}
             className="size-4 accent-wine"
           />
           {label}
@@ -91,13 +91,10 @@ export function FieldInput({
         </p>
       )}
       <input
-        id={id}
-        name={field.name}
+        {...control}
         type={inputType}
         inputMode={field.type === "money" ? "decimal" : field.type === "percent" ? "numeric" : undefined}
         defaultValue={typeof value === "string" ? value : ""}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
         className={inputClass}
       />
       {message}
