@@ -10,13 +10,19 @@ import { QuantityStepper } from "~/components/ui/quantity-stepper";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { getCurrentUser } from "~/modules/accounts/session.server";
 import { cartCookie } from "~/modules/cart/cart-cookie";
-import { addFromProductForm, changeQuantityFromForm } from "~/modules/cart/cart-forms.server";
+import {
+  addFromProductForm,
+  type CartChange,
+  type CartIntent,
+  changeQuantityFromForm,
+} from "~/modules/cart/cart-forms.server";
 import { type CartItem, cartKey, parseCart, reconciledCart, withQuantity } from "~/modules/cart/cart-lines";
 import { lineProblemMessage, loweredLineMessage } from "~/modules/cart/line-rules";
 import { SECOND_SWIMSUIT_PROMO_LABEL } from "~/modules/cart/pricing";
 import { type CartQuote, cartFromCookie, type QuotedLine, quoteCart } from "~/modules/cart/quote.server";
 import { cartDiscountNote } from "~/modules/checkout/discount-explanation";
 import { openCheckoutSession, saveCheckoutCart } from "~/modules/checkout/sessions.server";
+import { failed, handleIntent } from "~/modules/forms/action-result";
 import { readForm } from "~/modules/forms/read-form.server";
 import { readSettings } from "~/modules/settings/settings.server";
 import { cartRules } from "~/modules/settings/shop-settings";
@@ -45,22 +51,29 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const stored = cartFromCookie(request.headers.get("Cookie"));
   const lines = stored?.lines ?? [];
-  const result =
-    form.get("intent") === "quantity"
-      ? changeQuantityFromForm(lines, form)
-      : await addFromProductForm(services(context).db, lines, form);
-  if (!result.ok) return data({ problem: result.problem, productId: result.productId }, { status: 400 });
-  // Without a copy of the browser's cart, what the server writes is only its additions.
-  const writer = stored === null || stored.writer === "server-additions" ? "server-additions" : "server";
-  const headers = new Headers({ "Set-Cookie": cartCookie(result.lines, writer) });
-  if (form.get("intent") !== "buy") return redirect("/cart", { headers });
-  // 'Acquista ora': the cart goes to the checkout, as the cart page's 'Procedi al checkout' sends it.
   const { db, clock } = services(context);
-  const user = await getCurrentUser(request);
-  const checkout = await openCheckoutSession(db, request.headers.get("Cookie"), user?.id ?? null, clock.now());
-  await saveCheckoutCart(db, checkout.session.id, result.lines);
-  if (checkout.setCookie) headers.append("Set-Cookie", checkout.setCookie);
-  return redirect("/checkout", { headers });
+
+  const apply = async (intent: CartIntent, change: CartChange) => {
+    if (!change.ok) {
+      return data(failed({ intent, notice: change.problem, data: { productId: change.productId } }), { status: 400 });
+    }
+    // Without a copy of the browser's cart, what the server writes is only its additions.
+    const writer = stored === null || stored.writer === "server-additions" ? "server-additions" : "server";
+    const headers = new Headers({ "Set-Cookie": cartCookie(change.lines, writer) });
+    if (intent !== "buy") return redirect("/cart", { headers });
+    // 'Acquista ora': the cart goes to the checkout, as the cart page's 'Procedi al checkout' sends it.
+    const user = await getCurrentUser(request);
+    const checkout = await openCheckoutSession(db, request.headers.get("Cookie"), user?.id ?? null, clock.now());
+    await saveCheckoutCart(db, checkout.session.id, change.lines);
+    if (checkout.setCookie) headers.append("Set-Cookie", checkout.setCookie);
+    return redirect("/checkout", { headers });
+  };
+  const add = async (intent: CartIntent) => apply(intent, await addFromProductForm(db, lines, form));
+  return handleIntent(form, {
+    add,
+    buy: add,
+    quantity: (intent) => apply(intent, changeQuantityFromForm(lines, form)),
+  });
 }
 
 type QuoteState = { status: "loading" } | { status: "error" } | { status: "ready"; quote: CartQuote; stale: boolean };
@@ -322,13 +335,16 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
           {count === 1 ? "1 articolo" : `${count} articoli`}
         </p>
       )}
-      {actionData?.problem && (
+      {actionData?.notice && (
         // A form posted without JavaScript that could not change the cart: what a toast would have said.
         <div role="alert" className="mt-6 rounded-md border border-sale/40 bg-blush p-4 text-sm text-ink">
-          <p className="font-medium text-sale">{actionData.problem.title}</p>
-          {actionData.problem.description && <p className="mt-1">{actionData.problem.description}</p>}
-          {actionData.productId !== null && (
-            <Link to={`/product/${actionData.productId}`} className="mt-2 inline-block underline underline-offset-4">
+          <p className="font-medium text-sale">{actionData.notice.title}</p>
+          {actionData.notice.description && <p className="mt-1">{actionData.notice.description}</p>}
+          {actionData.data?.productId != null && (
+            <Link
+              to={`/product/${actionData.data.productId}`}
+              className="mt-2 inline-block underline underline-offset-4"
+            >
               Torna al prodotto
             </Link>
           )}

@@ -8,7 +8,7 @@ import { Field } from "~/components/ui/field";
 import { Tabs } from "~/components/ui/tabs";
 import { useHydrated } from "~/components/use-hydrated";
 import { accountToasts } from "~/modules/accounts/error-messages";
-import type { AuthFormResult } from "~/modules/accounts/form-results";
+import type { AuthResult } from "~/modules/accounts/form-results";
 import { secondStepPath } from "~/modules/accounts/second-factor";
 import { accountSchema } from "./account-rules";
 import { type AuthTab, closeAuthDialog } from "./auth-dialog-state";
@@ -26,7 +26,7 @@ type AuthPanelProps = {
   /** Where a login sent before hydration lands (the action redirects there). */
   redirectTo?: string;
   /** The action's answer to a form posted before hydration. */
-  nativeAnswer?: AuthFormResult;
+  nativeAnswer?: AuthResult;
   /** Opens on the password-reset request (/auth?tab=reset, the link without JavaScript). */
   startWithReset?: boolean;
 };
@@ -49,7 +49,7 @@ const registerFields = [
   },
 ] as const;
 
-const answerTo = (intent: AuthFormResult["intent"], answer?: AuthFormResult) =>
+const answerTo = (intent: AuthResult["intent"], answer?: AuthResult) =>
   answer?.intent === intent ? answer : undefined;
 
 export function AuthPanel({
@@ -66,7 +66,7 @@ export function AuthPanel({
     return reset ? (reset.ok ? "reset-sent" : "reset") : startWithReset ? "reset" : "form";
   });
   const registered = answerTo("register", nativeAnswer);
-  const [verifyEmail, setVerifyEmail] = useState(registered?.ok ? registered.email : undefined);
+  const [verifyEmail, setVerifyEmail] = useState(registered?.ok ? registered.data?.email : undefined);
 
   return (
     <Tabs<AuthTab>
@@ -175,7 +175,7 @@ function PanelLink({
   );
 }
 
-function IntentField({ intent }: { intent: AuthFormResult["intent"] }) {
+function IntentField({ intent }: { intent: AuthResult["intent"] }) {
   return <input type="hidden" name="intent" value={intent} />;
 }
 
@@ -188,7 +188,7 @@ function LoginForm({
 }: {
   idPrefix: string;
   redirectTo?: string;
-  nativeAnswer?: AuthFormResult;
+  nativeAnswer?: AuthResult;
   onLoggedIn: () => void;
   onForgotPassword: () => void;
 }) {
@@ -197,13 +197,13 @@ function LoginForm({
   const navigate = useNavigate();
   // An admin's login goes on at the second step's page, which lands where this login would have.
   const [secondStep, setSecondStep] = useState<string | null>(null);
-  const form = useCheckedForm<AuthFormResult>({
+  const form = useCheckedForm<AuthResult>({
     schema: accountSchema((rules) => rules.loginSchema),
     action: "/auth",
     nativeAnswer,
     onSuccess: (answer) => {
-      if (answer.ok && answer.next) {
-        setSecondStep(secondStepPath(answer.next, redirectTo ?? `${location.pathname}${location.search}`));
+      if (answer.ok && answer.data?.next) {
+        setSecondStep(secondStepPath(answer.data.next, redirectTo ?? `${location.pathname}${location.search}`));
         return;
       }
       void showToast(accountToasts.loginSucceeded, "success");
@@ -219,7 +219,7 @@ function LoginForm({
     void navigate(secondStep);
   }, [secondStep, reloading, navigate]);
   const answer = form.fetcher.data ?? nativeAnswer;
-  const unconfirmed = answer && !answer.ok && "unconfirmed" in answer && answer.unconfirmed;
+  const unconfirmed = answer && !answer.ok && answer.data?.unconfirmed;
 
   return (
     <div className="space-y-4">
@@ -247,7 +247,7 @@ function LoginForm({
           {form.busy ? "Accesso in corso…" : "Accedi"}
         </button>
       </form>
-      {unconfirmed && <ResendConfirmation email={answer.email ?? ""} />}
+      {unconfirmed && <ResendConfirmation email={answer.data?.email ?? ""} />}
     </div>
   );
 }
@@ -259,11 +259,11 @@ function ResetRequestForm({
   onCancel,
 }: {
   idPrefix: string;
-  nativeAnswer?: AuthFormResult;
+  nativeAnswer?: AuthResult;
   onSent: () => void;
   onCancel: () => void;
 }) {
-  const form = useCheckedForm<AuthFormResult>({
+  const form = useCheckedForm<AuthResult>({
     schema: accountSchema((rules) => rules.emailOnlySchema),
     action: "/auth",
     nativeAnswer,
@@ -309,16 +309,16 @@ function RegisterForm({
   onRegistered,
 }: {
   idPrefix: string;
-  nativeAnswer?: AuthFormResult;
+  nativeAnswer?: AuthResult;
   onRegistered: (email: string) => void;
 }) {
-  const form = useCheckedForm<AuthFormResult>({
+  const form = useCheckedForm<AuthResult>({
     schema: accountSchema((rules) => rules.registerSchema),
     action: "/auth",
     nativeAnswer,
     onSuccess: (answer) => {
       void showToast(accountToasts.registered, "success");
-      if (answer.email) onRegistered(answer.email);
+      if (answer.data?.email) onRegistered(answer.data.email);
     },
   });
   const id = (name: string) => `${idPrefix}-register-${name}`;
@@ -367,9 +367,9 @@ function RegisterForm({
 }
 
 /** Sends the confirmation e-mail again; the answer never says whether the address has an account. */
-function ResendConfirmation({ email, nativeAnswer }: { email: string; nativeAnswer?: AuthFormResult }) {
+function ResendConfirmation({ email, nativeAnswer }: { email: string; nativeAnswer?: AuthResult }) {
   const [sent, setSent] = useState(nativeAnswer?.ok === true);
-  const form = useCheckedForm<AuthFormResult>({
+  const form = useCheckedForm<AuthResult>({
     schema: accountSchema((rules) => rules.emailOnlySchema),
     action: "/auth",
     nativeAnswer,

@@ -6,7 +6,7 @@ import { lazyRendered } from "~/components/lazy-rendered";
 import { EmptyCart } from "~/components/shop/empty-cart";
 import { showToast } from "~/components/toast";
 import type { CartLineRequest, CheckoutDraft, PaymentProviderName } from "~/db/schema";
-import { type CheckoutAnswer, checkoutToasts } from "~/modules/checkout/checkout-messages";
+import { type CheckoutResult, checkoutToasts } from "~/modules/checkout/checkout-messages";
 import type { LastAttempt } from "~/modules/checkout/last-attempt.server";
 import type { CheckoutQuote } from "~/modules/checkout/quote.server";
 import { formatDate } from "~/modules/shop/constants";
@@ -105,14 +105,14 @@ function useLeaveEmptyCheckout(): () => void {
 }
 
 /** An answer saying the cart is empty leads to the shop. */
-export function useEmptyCartRedirect(answer: CheckoutAnswer | undefined) {
+export function useEmptyCartRedirect(answer: CheckoutResult | undefined) {
   const leave = useLeaveEmptyCheckout();
   useFetcherAnswer(answer, (answered) => {
-    if (!answered.ok && answered.emptyCart) leave();
+    if (!answered.ok && answered.data?.emptyCart) leave();
   });
 }
 
-export function CheckoutPage(props: CheckoutPageData & { nativeAnswer?: CheckoutAnswer }) {
+export function CheckoutPage(props: CheckoutPageData & { nativeAnswer?: CheckoutResult }) {
   const { step, quote, nativeAnswer, lastAttempt } = props;
   // The method chosen on the first step; the second shows the one the server kept.
   const [chosenMethod, setChosenMethod] = useState(props.form.deliveryMethod);

@@ -8,7 +8,7 @@ import type { z } from "zod";
 /** A toast's text: shown as a toast, or in the page when JavaScript is off. */
 export type ToastText = { title: string; description?: string };
 
-export type ActionResult<Intent extends string = string, Data = undefined> = {
+export type ActionResult<Intent extends string = never, Data = undefined> = {
   /** Which of the action's forms answers, when it has several. */
   intent?: Intent;
   ok: boolean;
@@ -66,10 +66,3 @@ export function handleIntent<Intent extends string, Answer>(
 export function unknownIntent() {
   return data(failed({ notice: { title: "Errore", description: unknownIntentMessage } }), { status: 400 });
 }
-
-export type FormFailure = {
-  ok: false;
-  fieldErrors?: Record<string, string>;
-  error?: ToastText;
-};
-export type FormResult = { ok: true } | FormFailure;
