@@ -4,6 +4,7 @@ import { data, Link } from "react-router";
 import { accountSchema } from "~/components/accounts/account-rules";
 import { LogoutForm } from "~/components/accounts/logout-form";
 import { MyData } from "~/components/accounts/my-data";
+import { formFields } from "~/components/forms/field-props";
 import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { lazyRendered } from "~/components/lazy-rendered";
 import { showToast } from "~/components/toast";
@@ -124,6 +125,7 @@ function ProfileForm({
     onSuccess: () => void showToast(accountToasts.profileUpdated, "success"),
   });
   const saved = !form.fetcher.data && nativeAnswer?.ok;
+  const control = formFields("profile", form.errors);
   const field = (
     name: keyof typeof profileSchema.shape,
     label: string,
@@ -135,17 +137,7 @@ function ProfileForm({
       required?: boolean;
       hint?: string;
     } = {},
-  ) => (
-    <Field
-      id={`profile-${name}`}
-      name={name}
-      label={label}
-      defaultValue={value}
-      error={form.errors[name]}
-      required={input.required ?? true}
-      {...input}
-    />
-  );
+  ) => <Field {...control(name)} label={label} defaultValue={value} required={input.required ?? true} {...input} />;
 
   return (
     <form method="post" action="/profile" noValidate {...form.formProps} className="space-y-5">
@@ -167,14 +159,12 @@ function ProfileForm({
         {field("city", "Città", profile.city, { autoComplete: "address-level2" })}
         {field("postal_code", "CAP", profile.postalCode, { autoComplete: "postal-code", inputMode: "numeric" })}
         <SelectField
-          id="profile-province"
-          name="province"
+          {...control("province")}
           label="Provincia"
           options={provinces}
           defaultValue={profile.province}
           autoComplete="address-level1"
           required
-          error={form.errors.province}
         />
         {field("country", "Paese", profile.country, { autoComplete: "country-name" })}
         {field("date_of_birth", "Data di nascita (facoltativa)", profile.dateOfBirth ?? "", {

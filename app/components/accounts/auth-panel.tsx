@@ -1,6 +1,7 @@
 import { MailCheck } from "lucide-react";
 import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
+import { describedControl } from "~/components/forms/field-props";
 import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { showToast } from "~/components/toast";
 import { buttonClass } from "~/components/ui/button";
@@ -326,12 +327,10 @@ function RegisterForm({
     <div>
       <div className="flex items-start gap-2">
         <input
-          id={id(name)}
+          {...describedControl(id(name), form.errors[name])}
           name={name}
           type="checkbox"
           required
-          aria-invalid={form.errors[name] ? true : undefined}
-          aria-describedby={form.errors[name] ? `${id(name)}-error` : undefined}
           className="mt-1 size-4 accent-wine"
         />
         <label htmlFor={id(name)} className="text-sm text-ink">

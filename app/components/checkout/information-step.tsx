@@ -2,6 +2,7 @@ import { Store, Truck, Wallet } from "lucide-react";
 import { type FocusEvent, useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { openAuthDialog, opensDialog } from "~/components/accounts/auth-dialog-state";
+import { formFields } from "~/components/forms/field-props";
 import { lazyRules, useCheckedForm } from "~/components/forms/use-checked-form";
 import { useFetcherAnswer } from "~/components/forms/use-fetcher-answer";
 import { showToast } from "~/components/toast";
@@ -165,12 +166,11 @@ export function InformationStep({
   }, [serverFormJson, formSaved, setMethod]);
 
   const showAddress = !hydrated || method === "shipping";
+  const control = formFields("checkout", form.errors);
   const field = (name: Exclude<keyof CheckoutDraft, "deliveryMethod">, label: string, extra: object = {}) => ({
-    id: `checkout-${name}`,
-    name,
+    ...control(name),
     label,
     defaultValue: initial[name],
-    error: form.errors[name],
     ...extra,
   });
 
@@ -259,13 +259,11 @@ export function InformationStep({
               })}
             />
             <SelectField
-              id="checkout-province"
-              name="province"
+              {...control("province")}
               label="Provincia"
               options={provinces}
               defaultValue={initial.province}
               autoComplete="address-level1"
-              error={form.errors.province}
               className="sm:col-span-2"
             />
             <Field
