@@ -1151,6 +1151,7 @@ describe("hostile requests", () => {
       ["/auth/codice", secondFactor.action],
       ["/auth/attiva-due-passaggi", secondFactorSetup.action],
       [`/blog/${fuzzPostSlug}`, blogPost.action, { slug: fuzzPostSlug }],
+      ["/recesso", withdrawal.action],
       [`/pagamento-di-prova/${known.paymentSessionId}`, sandboxPayment.action, { sessionId: known.paymentSessionId }],
     ];
     for (const [path, handler, params] of storefront) {
