@@ -1,7 +1,8 @@
 // Toasts with a title and a description, as the spec lists them. sonner is loaded on first use (root.tsx
 // mounts its Toaster after hydration), so pages do not carry it in their first download.
 
-type ToastMessage = { title: string; description?: string };
+import type { ActionResult, ToastText } from "~/modules/forms/action-result";
+
 type ToastKind = "success" | "error" | "info";
 
 // A toast published before the Toaster has mounted would be lost, so the first one waits for it briefly.
@@ -12,11 +13,16 @@ async function toasterMounted(): Promise<void> {
   }
 }
 
-export async function showToast(message: ToastMessage, kind: ToastKind = "info"): Promise<void> {
+export async function showToast(message: ToastText, kind: ToastKind = "info"): Promise<void> {
   const [{ toast }] = await Promise.all([import("sonner"), toasterMounted()]);
   // The same message again replaces the one shown instead of piling up a copy.
   toast[kind](message.title, {
     description: message.description,
     id: `${message.title}\n${message.description ?? ""}`,
   });
+}
+
+/** An action's answer as its toast, when it has something to say as a whole: green when it went well. */
+export function showAnswerToast(answer: Pick<ActionResult, "ok" | "notice">): void {
+  if (answer.notice) void showToast(answer.notice, answer.ok ? "success" : "error");
 }

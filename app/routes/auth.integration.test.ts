@@ -69,11 +69,11 @@ describe("login", () => {
     for (let attempt = 1; attempt <= 10; attempt++) {
       const answer = await post({ intent: "login", email, password: `Sbagliata#${attempt}` }, attacker);
       expect(answer.status).toBe(401);
-      expect(answer.data.error).toEqual({ title: "Errore di login", description: "Email o password non validi" });
+      expect(answer.data.notice).toEqual({ title: "Errore di login", description: "Email o password non validi" });
     }
     const blocked = await post({ intent: "login", email, password }, attacker);
     expect(blocked.status).toBe(429);
-    expect(blocked.data.error).toEqual({ title: "Errore di login", description: tooManyRequestsMessage });
+    expect(blocked.data.notice).toEqual({ title: "Errore di login", description: tooManyRequestsMessage });
     expect(Number(blocked.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(blocked.headers.get("Set-Cookie")).toBeNull();
 
@@ -88,9 +88,8 @@ describe("login", () => {
     const answer = await post({ intent: "login", email, password });
     expect(answer.status).toBe(403);
     expect(answer.data).toMatchObject({
-      unconfirmed: true,
-      email,
-      error: {
+      data: { unconfirmed: true, email },
+      notice: {
         title: "Errore di login",
         description: "Email non confermata. Per favore controlla la tua casella email",
       },
@@ -120,7 +119,11 @@ describe("register", () => {
 
   it("creates the account and says an address is taken", async () => {
     const email = uniqueEmail();
-    expect((await post(registration(email), "198.51.100.20")).data).toEqual({ intent: "register", ok: true, email });
+    expect((await post(registration(email), "198.51.100.20")).data).toEqual({
+      intent: "register",
+      ok: true,
+      data: { email },
+    });
     const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
     expect(await profileRow(db, user?.id ?? "")).toMatchObject({
       firstName: "Anna",
@@ -131,7 +134,7 @@ describe("register", () => {
 
     const again = await post(registration(email), "198.51.100.20");
     expect(again.status).toBe(422);
-    expect(again.data.error).toEqual({
+    expect(again.data.notice).toEqual({
       title: "Errore di registrazione",
       description: "Esiste già un account con questa email",
     });
@@ -144,18 +147,18 @@ describe("register", () => {
     for (const email of taken.slice(0, 5)) {
       const answer = await post(registration(email), ip);
       expect(answer.status).toBe(422);
-      expect(answer.data.error).toMatchObject({ description: "Esiste già un account con questa email" });
+      expect(answer.data.notice).toMatchObject({ description: "Esiste già un account con questa email" });
     }
     const refused = { title: "Errore di registrazione", description: tooManyRequestsMessage };
     const sixth = await post(registration(taken[5] ?? ""), ip);
     expect(sixth.status).toBe(429);
-    expect(sixth.data.error).toEqual(refused);
+    expect(sixth.data.notice).toEqual(refused);
     expect(Number(sixth.headers.get("Retry-After"))).toBeGreaterThan(0);
     // A new address waits too: the refusal itself tells nothing, and no account is made.
     const fresh = uniqueEmail();
     const freshAnswer = await post(registration(fresh), ip);
     expect(freshAnswer.status).toBe(429);
-    expect(freshAnswer.data.error).toEqual(refused);
+    expect(freshAnswer.data.notice).toEqual(refused);
     expect(await db.$count(users, eq(users.email, fresh))).toBe(0);
     // Another client is told, as the spec says.
     expect((await post(registration(taken[5] ?? ""), "198.51.100.32")).status).toBe(422);
@@ -168,7 +171,7 @@ describe("register", () => {
     }
     const refused = await post(registration(email), "198.51.100.38");
     expect(refused.status).toBe(429);
-    expect(refused.data.error).toMatchObject({ description: tooManyRequestsMessage });
+    expect(refused.data.notice).toMatchObject({ description: tooManyRequestsMessage });
   });
 
   it("limits sign-ups per IP", async () => {
@@ -176,7 +179,7 @@ describe("register", () => {
     for (let count = 0; count < 20; count++) expect((await post(registration(uniqueEmail()), ip)).status).toBe(200);
     const blocked = await post(registration(uniqueEmail()), ip);
     expect(blocked.status).toBe(429);
-    expect(blocked.data.error).toMatchObject({ description: tooManyRequestsMessage });
+    expect(blocked.data.notice).toMatchObject({ description: tooManyRequestsMessage });
   });
 });
 
@@ -193,7 +196,7 @@ describe("password reset request", () => {
   });
 
   it("asks for the address when it is missing", async () => {
-    expect((await post({ intent: "reset-request", email: " " })).data.error).toEqual({
+    expect((await post({ intent: "reset-request", email: " " })).data.notice).toEqual({
       title: "Email richiesta",
       description: "Inserisci la tua email per ricevere il link di reset",
     });
@@ -206,7 +209,7 @@ describe("password reset request", () => {
     }
     const blocked = await post({ intent: "reset-request", email }, "198.51.100.54");
     expect(blocked.status).toBe(429);
-    expect(blocked.data.error).toMatchObject({ description: tooManyRequestsMessage });
+    expect(blocked.data.notice).toMatchObject({ description: tooManyRequestsMessage });
     expect(await db.$count(outgoingEmails, eq(outgoingEmails.toAddress, email))).toBe(3);
   });
 });
@@ -254,7 +257,7 @@ describe("the confirmation link", () => {
     for (const cookie of [undefined, "vetrina.confirm_token=InZvaWQi"]) {
       const answer = await post({ intent: "confirm-email" }, undefined, cookie);
       expect(answer.status).toBe(400);
-      expect(answer.data.error).toMatchObject({ title: "Link non valido" });
+      expect(answer.data.notice).toMatchObject({ title: "Link non valido" });
     }
   });
 });

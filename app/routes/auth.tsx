@@ -16,7 +16,7 @@ import {
   existingEmailMessage,
   invalidConfirmationLink,
 } from "~/modules/accounts/error-messages";
-import type { AuthFormResult, AuthIntent } from "~/modules/accounts/form-results";
+import type { AuthIntent, AuthResult } from "~/modules/accounts/form-results";
 import { confirmationTokenCookie, readLinkToken } from "~/modules/accounts/link-token-cookies.server";
 import {
   checkLoginLimits,
@@ -31,7 +31,7 @@ import { safeRedirectPath } from "~/modules/accounts/redirect";
 import { secondStepPath } from "~/modules/accounts/second-factor";
 import { getCurrentUser } from "~/modules/accounts/session.server";
 import { emailOnlySchema, loginSchema, registerSchema } from "~/modules/accounts/validation";
-import { fieldErrors } from "~/modules/forms/form-result";
+import { fieldErrors, handleIntent } from "~/modules/forms/action-result";
 import { readForm } from "~/modules/forms/read-form.server";
 import { clientIp, tooManyRequestsMessage } from "~/modules/security/rate-limit.server";
 import { pageMeta } from "~/modules/shop/meta";
@@ -65,11 +65,11 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   };
 }
 
-type Answer = ReturnType<typeof data<AuthFormResult>>;
+type Answer = ReturnType<typeof data<AuthResult>>;
 
 function failed(
   intent: AuthIntent,
-  failure: Omit<Extract<AuthFormResult, { ok: false }>, "intent" | "ok">,
+  failure: Omit<AuthResult, "intent" | "ok">,
   status: number,
   init?: ResponseInit,
 ): Answer {
@@ -81,20 +81,13 @@ const formFields = (form: FormData) => Object.fromEntries(form);
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const { db } = services(context);
-  switch (form.get("intent")) {
-    case "login":
-      return login(db, form, request);
-    case "register":
-      return register(db, form, request);
-    case "reset-request":
-      return requestReset(db, form, request);
-    case "resend-confirmation":
-      return resendConfirmation(db, form, request);
-    case "confirm-email":
-      return confirm(request);
-    default:
-      throw data("Richiesta non valida.", { status: 400 });
-  }
+  return handleIntent(form, {
+    login: () => login(db, form, request),
+    register: () => register(db, form, request),
+    "reset-request": () => requestReset(db, form, request),
+    "resend-confirmation": () => resendConfirmation(db, form, request),
+    "confirm-email": () => confirm(request),
+  });
 }
 
 async function login(db: Database, form: FormData, request: Request) {
@@ -105,7 +98,7 @@ async function login(db: Database, form: FormData, request: Request) {
   if (limited) {
     return failed(
       "login",
-      { error: { title: accountToasts.loginFailedTitle, description: tooManyRequestsMessage } },
+      { notice: { title: accountToasts.loginFailedTitle, description: tooManyRequestsMessage } },
       429,
       limited.init ?? undefined,
     );
@@ -117,9 +110,8 @@ async function login(db: Database, form: FormData, request: Request) {
     return failed(
       "login",
       {
-        error: { title: accountToasts.loginFailedTitle, description: result.message },
-        unconfirmed,
-        email: parsed.data.email,
+        notice: { title: accountToasts.loginFailedTitle, description: result.message },
+        data: { unconfirmed, email: parsed.data.email },
       },
       unconfirmed ? 403 : 401,
     );
@@ -132,8 +124,8 @@ async function login(db: Database, form: FormData, request: Request) {
     const landing = safeRedirectPath(redirectTo);
     throw redirect(result.next ? secondStepPath(result.next, landing) : landing, { headers: result.headers });
   }
-  return data<AuthFormResult>(
-    result.next ? { intent: "login", ok: true, next: result.next } : { intent: "login", ok: true },
+  return data<AuthResult>(
+    result.next ? { intent: "login", ok: true, data: { next: result.next } } : { intent: "login", ok: true },
     { headers: result.headers },
   );
 }
@@ -149,7 +141,7 @@ async function register(db: Database, form: FormData, request: Request) {
   if (limited) {
     return failed(
       "register",
-      { error: { title: accountToasts.registrationFailedTitle, description: tooManyRequestsMessage } },
+      { notice: { title: accountToasts.registrationFailedTitle, description: tooManyRequestsMessage } },
       429,
       limited.init ?? undefined,
     );
@@ -159,11 +151,11 @@ async function register(db: Database, form: FormData, request: Request) {
     if (result.message === existingEmailMessage) await countExistingAddressAnswer(db, ip);
     return failed(
       "register",
-      { error: { title: accountToasts.registrationFailedTitle, description: result.message } },
+      { notice: { title: accountToasts.registrationFailedTitle, description: result.message } },
       422,
     );
   }
-  return data<AuthFormResult>({ intent: "register", ok: true, email: parsed.data.email });
+  return data<AuthResult>({ intent: "register", ok: true, data: { email: parsed.data.email } });
 }
 
 /** Parses the one address of the reset and confirmation requests and applies their rate limits. */
@@ -175,7 +167,7 @@ async function checkEmailRequest(
   limits: typeof passwordResetLimits,
 ): Promise<{ email: string } | { answer: Answer }> {
   if (String(form.get("email") ?? "").trim() === "")
-    return { answer: failed(intent, { error: accountToasts.emailRequired }, 400) };
+    return { answer: failed(intent, { notice: accountToasts.emailRequired }, 400) };
   const parsed = emailOnlySchema.safeParse(formFields(form));
   if (!parsed.success) return { answer: failed(intent, { fieldErrors: fieldErrors(parsed.error) }, 400) };
   const limited = await checkRateLimits(db, intent, [
@@ -186,7 +178,7 @@ async function checkEmailRequest(
     return {
       answer: failed(
         intent,
-        { error: { title: accountToasts.resetRequestFailedTitle, description: tooManyRequestsMessage } },
+        { notice: { title: accountToasts.resetRequestFailedTitle, description: tooManyRequestsMessage } },
         429,
         limited.init ?? undefined,
       ),
@@ -200,14 +192,14 @@ async function requestReset(db: Database, form: FormData, request: Request) {
   const checked = await checkEmailRequest(db, "reset-request", form, request, passwordResetLimits);
   if ("answer" in checked) return checked.answer;
   await requestPasswordReset(checked.email);
-  return data<AuthFormResult>({ intent: "reset-request", ok: true });
+  return data<AuthResult>({ intent: "reset-request", ok: true });
 }
 
 async function resendConfirmation(db: Database, form: FormData, request: Request) {
   const checked = await checkEmailRequest(db, "resend-confirmation", form, request, confirmationEmailLimits);
   if ("answer" in checked) return checked.answer;
   await resendConfirmationEmail(checked.email);
-  return data<AuthFormResult>({ intent: "resend-confirmation", ok: true, email: checked.email });
+  return data<AuthResult>({ intent: "resend-confirmation", ok: true, data: { email: checked.email } });
 }
 
 async function confirm(request: Request) {
@@ -215,8 +207,8 @@ async function confirm(request: Request) {
   const token = await readLinkToken(cookie, request);
   const confirmed = token !== null && (await confirmEmail(token));
   const headers = { "Set-Cookie": await cookie.serialize("", { maxAge: 0 }) };
-  if (!confirmed) return failed("confirm-email", { error: invalidConfirmationLink }, 400, { headers });
-  return data<AuthFormResult>({ intent: "confirm-email", ok: true }, { headers });
+  if (!confirmed) return failed("confirm-email", { notice: invalidConfirmationLink }, 400, { headers });
+  return data<AuthResult>({ intent: "confirm-email", ok: true }, { headers });
 }
 
 export default function Auth({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { BlogPostPage } from "~/components/blog/blog-post-page";
-import type { BlogAnswer, BlogIntent } from "~/components/blog/comments";
+import type { BlogIntent, BlogResult } from "~/components/blog/comments";
 import type { Database } from "~/db/client.server";
 import { logger } from "~/logger.server";
 import { getCurrentUser } from "~/modules/accounts/session.server";
@@ -9,7 +9,7 @@ import { blogMessages, COMMENT_AUTHOR_MAX_LENGTH, COMMENT_CONTENT_MAX_LENGTH } f
 import { addComment, findArticle, ratePost } from "~/modules/blog/posts.server";
 import { commentLimit, ratingLimit, ratingPerPostLimit } from "~/modules/blog/rate-limits.server";
 import { newVisitorId, readVisitorId, voterKey } from "~/modules/blog/visitor.server";
-import type { FormResult } from "~/modules/forms/form-result";
+import { type ActionResult, handleIntent } from "~/modules/forms/action-result";
 import { readForm } from "~/modules/forms/read-form.server";
 import { formRateLimit } from "~/modules/security/form-rate-limit.server";
 import { honeypotFilled } from "~/modules/security/honeypot";
@@ -63,15 +63,18 @@ const commentSchema = z.object({
 export async function action({ params, request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const { db } = services(context);
-  return form.get("intent") === "rate" ? rate(db, params.slug, form, request) : comment(db, params.slug, form, request);
+  return handleIntent(form, {
+    rate: () => rate(db, params.slug, form, request),
+    comment: () => comment(db, params.slug, form, request),
+  });
 }
 
 /** An answer of one of the page's two forms, in the form contract, saying which form it is for. */
-function answer(intent: BlogIntent, result: FormResult, init?: ResponseInit) {
-  return data<BlogAnswer>({ intent, ...result }, init);
+function answer(intent: BlogIntent, result: ActionResult, init?: ResponseInit) {
+  return data<BlogResult>({ intent, ...result }, init);
 }
 
-const failure = (description: string): FormResult => ({ ok: false, error: { title: "Errore", description } });
+const failure = (description: string): ActionResult => ({ ok: false, notice: { title: "Errore", description } });
 
 async function rate(db: Database, slug: string, form: FormData, request: Request) {
   const limited =

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { type CheckoutDraft, checkoutSessions, orders } from "~/db/schema";
 import { CART_COOKIE_NAME, encodeCartCookie } from "~/modules/cart/cart-cookie";
-import type { CheckoutAnswer } from "~/modules/checkout/checkout-messages";
+import type { CheckoutResult } from "~/modules/checkout/checkout-messages";
 import { tooManyRequestsMessage } from "~/modules/security/rate-limit.server";
 import { connectTestDatabase } from "../../tests/integration/database";
 import { createTestVariant, deleteTestVariants, stockOf, testDraft, uniqueEmail } from "../../tests/support/fixtures";
@@ -19,14 +19,14 @@ const db = connectTestDatabase();
 afterAll(() => deleteTestVariants(db));
 const context = testContext(testServices(db));
 
-type Answer = RouteAnswer<CheckoutAnswer>;
+type Answer = RouteAnswer<CheckoutResult>;
 const location = (answer: Answer) => answer.headers.get("Location");
 const setCookie = (answer: Answer) => answer.headers.get("Set-Cookie");
 
 let ipCounter = 0;
 /** A POST to /checkout from its own IP (rate limits are per IP), with the session cookie when given. */
 function post(fields: Record<string, string>, cookie?: string, ip = `198.51.100.${++ipCounter % 250}`) {
-  return callRoute<CheckoutAnswer>(action, formPost("http://localhost/checkout", fields, { ip, cookie }), context);
+  return callRoute<CheckoutResult>(action, formPost("http://localhost/checkout", fields, { ip, cookie }), context);
 }
 
 const page = (path: string, cookie: string) =>
@@ -82,7 +82,7 @@ describe("/checkout", () => {
         address: "Indirizzo richiesto",
         province: "Provincia richiesta",
       },
-      error: {
+      notice: {
         title: "Indirizzo incompleto",
         description: "Per la spedizione a domicilio, tutti i campi dell'indirizzo sono richiesti.",
       },
@@ -96,7 +96,7 @@ describe("/checkout", () => {
   it("pays only from a live session: otherwise the spec's 'Sessione utente non trovata'", async () => {
     const noSession = await post({ intent: "place" });
     expect(noSession.status).toBe(401);
-    expect(noSession.data?.ok === false && noSession.data.error).toEqual({
+    expect(noSession.data?.ok === false && noSession.data.notice).toEqual({
       title: "Errore nel checkout",
       description: "Sessione utente non trovata. Per favore, effettua di nuovo il login.",
     });
@@ -221,7 +221,7 @@ describe("/checkout", () => {
     const cookie = await shopperWith([]);
     expect(await post({ intent: "place" }, cookie)).toMatchObject({
       status: 400,
-      data: { ok: false, emptyCart: true },
+      data: { ok: false, data: { emptyCart: true } },
     });
   });
 
@@ -230,20 +230,20 @@ describe("/checkout", () => {
     let last: Answer | undefined;
     for (let attempt = 0; attempt < 31; attempt++) last = await post({ intent: "place" }, undefined, ip);
     expect(last?.status).toBe(429);
-    expect(last?.data).toEqual({ ok: false, error: { title: "Errore", description: tooManyRequestsMessage } });
+    expect(last?.data).toEqual({ ok: false, notice: { title: "Errore", description: tooManyRequestsMessage } });
     expect(last?.headers.get("Retry-After")).toMatch(/^\d+$/);
   });
 });
 
 describe("the first-order look-up", () => {
   const lookUp = (email: string, ip: string) => post({ intent: "first-order", email }, undefined, ip);
-  const tooMany = { ok: false, error: { title: "Errore", description: tooManyRequestsMessage } };
+  const tooMany = { ok: false, notice: { title: "Errore", description: tooManyRequestsMessage } };
 
   it("answers one client of a few addresses an hour, not of a list: then 429 with Retry-After", async () => {
     const ip = "203.0.113.81";
     for (let count = 0; count < 10; count++) {
       const answer = await lookUp(uniqueEmail("elenco"), ip);
-      expect(answer.data).toEqual({ intent: "first-order", ok: true, discountPercentage: 10 });
+      expect(answer.data).toEqual({ intent: "first-order", ok: true, data: { discountPercentage: 10 } });
     }
     const refused = await lookUp(uniqueEmail("elenco"), ip);
     expect(refused.status).toBe(429);

@@ -9,7 +9,7 @@ import { CONTACT_LIMITS, contactFormMessages } from "~/modules/contact/contact";
 import { contactMessageSchema, sendContactMessage } from "~/modules/contact/messages.server";
 import { prefilledSubject } from "~/modules/contact/price-request";
 import { contactLimit } from "~/modules/contact/rate-limits.server";
-import type { FormResult } from "~/modules/forms/form-result";
+import type { ActionResult } from "~/modules/forms/action-result";
 import { readForm } from "~/modules/forms/read-form.server";
 import { formRateLimit } from "~/modules/security/form-rate-limit.server";
 import { honeypotFilled } from "~/modules/security/honeypot";
@@ -33,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (limited) return limited;
   const form = await readForm(request);
   // A bot filled the hidden field: it gets the usual answer and nothing is stored.
-  if (honeypotFilled(form)) return data<FormResult>({ ok: true });
+  if (honeypotFilled(form)) return data<ActionResult>({ ok: true });
 
   const parsed = contactMessageSchema.safeParse({
     name: form.get("name") ?? "",
@@ -48,11 +48,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     logger.error({ err: error }, "contact message not stored");
     return failed(contactFormMessages.failed, 500);
   }
-  return data<FormResult>({ ok: true });
+  return data<ActionResult>({ ok: true });
 }
 
 function failed(description: string, status: number) {
-  return data<FormResult>({ ok: false, error: { title: "Errore", description } }, { status });
+  return data<ActionResult>({ ok: false, notice: { title: "Errore", description } }, { status });
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -5,6 +5,7 @@ import { logger } from "~/logger.server";
 import { adminGuard } from "~/modules/accounts/admin-guard.server";
 import { createConfirmedUser } from "~/modules/accounts/provisioning.server";
 import { listProducts } from "~/modules/catalog/listing.server";
+import { unknownIntentMessage } from "~/modules/forms/action-result";
 import { SANDBOX_SIGNATURE_HEADER } from "~/modules/payments/sandbox.server";
 import { forgetCachedSettings } from "~/modules/settings/settings.server";
 import { settingsIntents } from "~/modules/settings/settings-answer";
@@ -30,7 +31,7 @@ import {
   runHandler,
   SeededRandom,
 } from "../../tests/support/fuzz";
-import { callRoute, formPost } from "../../tests/support/route";
+import { callAdminRoute, callRoute, formPost } from "../../tests/support/route";
 import { testContext, testServices } from "../../tests/support/services";
 import { htmlPage, svgWithScript, testImage } from "../../tests/support/test-images";
 import * as adminAnalytics from "./admin/analytics";
@@ -55,6 +56,7 @@ import * as paymentWebhook from "./api-payment-webhook";
 import * as auth from "./auth";
 import * as blog from "./blog";
 import * as blogPost from "./blog-post";
+import * as cart from "./cart";
 import * as checkout from "./checkout";
 import * as checkoutSuccess from "./checkout-success";
 import * as bambini from "./children";
@@ -1138,6 +1140,61 @@ describe("hostile requests", () => {
     );
     expect(Object.fromEntries(failures)).toEqual({});
   }, 120_000);
+
+  it("refuse a form without an intent, or with one no form posts, with a 400 in the one answer shape", async () => {
+    const refused = { ok: false, notice: { title: "Errore", description: unknownIntentMessage } };
+    const forms: Record<string, string>[] = [{}, { intent: "drop-table" }, { intent: "constructor" }];
+    const storefront: [string, (args: never) => unknown, Record<string, string>?][] = [
+      ["/checkout", checkout.action],
+      ["/cart", cart.action],
+      ["/auth", auth.action],
+      ["/auth/codice", secondFactor.action],
+      ["/auth/attiva-due-passaggi", secondFactorSetup.action],
+      [`/blog/${fuzzPostSlug}`, blogPost.action, { slug: fuzzPostSlug }],
+      ["/recesso", withdrawal.action],
+      [`/pagamento-di-prova/${known.paymentSessionId}`, sandboxPayment.action, { sessionId: known.paymentSessionId }],
+    ];
+    for (const [path, handler, params] of storefront) {
+      for (const fields of forms) {
+        const answer = await callRoute(
+          handler,
+          formPost(`${origin}${path}`, fields, { ip: "192.0.2.203" }),
+          context,
+          params,
+        );
+        expect({ path, fields, ...answer, headers: undefined }).toEqual({
+          path,
+          fields,
+          status: 400,
+          data: refused,
+          headers: undefined,
+        });
+      }
+    }
+    const admin: [string, (args: never) => unknown, Record<string, string>?][] = [
+      ["/admin/orders", adminOrders.action],
+      [`/admin/orders/${known.orderId}`, adminOrderDetail.action, { orderId: known.orderId }],
+      ["/admin/returns/x", adminReturnDetail.action, { requestId: "00000000-0000-4000-8000-000000000000" }],
+      ["/admin/products", adminProducts.action],
+      [`/admin/products/${known.productId}`, adminProductEdit.action, { productId: known.productId }],
+      [`/admin/products/${known.productId}/immagini`, adminProductImages.action, { productId: known.productId }],
+      ["/admin/products/import", adminProductsImport.action],
+      ["/admin/settings", adminSettings.action],
+    ];
+    for (const [path, handler, params] of admin) {
+      for (const fields of forms) {
+        const request = formPost(`${origin}${path}`, fields, { ip: "192.0.2.204", cookie: known.adminCookie });
+        const answer = await callAdminRoute(handler, request, services, params);
+        expect({ path, fields, ...answer, headers: undefined }).toEqual({
+          path,
+          fields,
+          status: 400,
+          data: refused,
+          headers: undefined,
+        });
+      }
+    }
+  });
 
   it("answer a method an endpoint does not take with 405, in Italian", async () => {
     for (const handler of [cartQuote.loader, paymentWebhook.loader]) {

@@ -7,7 +7,7 @@ import { parseProductId } from "~/modules/catalog/product-id";
 import { reviewLimit, reviewPerProductLimit } from "~/modules/catalog/rate-limits.server";
 import { addReview } from "~/modules/catalog/reviews.server";
 import { imageUrl } from "~/modules/files/responsive-images";
-import type { FormResult } from "~/modules/forms/form-result";
+import type { ActionResult } from "~/modules/forms/action-result";
 import { readForm } from "~/modules/forms/read-form.server";
 import { formRateLimit } from "~/modules/security/form-rate-limit.server";
 import { honeypotFilled } from "~/modules/security/honeypot";
@@ -62,7 +62,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (limited) return limited;
   const form = await readForm(request);
   // A bot filled the hidden field: it gets the usual answer and nothing is stored.
-  if (honeypotFilled(form)) return data<FormResult>({ ok: true });
+  if (honeypotFilled(form)) return data<ActionResult>({ ok: true });
   const user = await getCurrentUser(request);
   const result = await addReview(
     db,
@@ -74,8 +74,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     },
     user?.id ?? null,
   );
-  if (!result.ok) return data<FormResult>({ ok: false, fieldErrors: result.errors }, { status: 400 });
-  return data<FormResult>({ ok: true });
+  if (!result.ok) return data<ActionResult>({ ok: false, fieldErrors: result.errors }, { status: 400 });
+  return data<ActionResult>({ ok: true });
 }
 
 /** The first sentences of the description, within the ~155 characters search engines show. */

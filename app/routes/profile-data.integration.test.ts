@@ -102,7 +102,7 @@ describe("POST /profile/elimina-account", () => {
     expect((await callRoute(profileData.loader, download(fiora.cookie), context)).status).toBe(302);
     const again = await login(fiora.email);
     expect(again.status).toBe(401);
-    expect(again.data).toMatchObject({ ok: false, error: { description: "Email o password non validi" } });
+    expect(again.data).toMatchObject({ ok: false, notice: { description: "Email o password non validi" } });
   });
 
   it("redirects a form posted before hydration home", async () => {
@@ -125,12 +125,12 @@ describe("POST /profile/elimina-account", () => {
     await createConfirmedUser(db, { email, password: testPassword, name: "Ada Admin", role: "admin" });
     // Before the second factor is set up the admin's login gives a session with a customer's rights.
     const cookie = ((await login(email)).headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
-    const answer = await callRoute<{ ok: boolean; error?: { description: string } }>(
+    const answer = await callRoute<{ ok: boolean; notice?: { description?: string } }>(
       profileDelete.action,
       formPost(`${origin}/profile/elimina-account`, { password: testPassword }, { ip: "192.0.2.34", cookie }),
       context,
     );
     expect(answer.status).toBe(403);
-    expect(answer.data.error?.description).toBe(deletionMessages.adminRefused);
+    expect(answer.data.notice?.description).toBe(deletionMessages.adminRefused);
   });
 });

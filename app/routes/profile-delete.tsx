@@ -5,7 +5,7 @@ import { signOut } from "~/modules/accounts/credentials.server";
 import { deleteAccount, deletionLimit, deletionMessages } from "~/modules/accounts/personal-data.server";
 import { checkRateLimits } from "~/modules/accounts/rate-limits.server";
 import { requireUser } from "~/modules/accounts/session.server";
-import type { FormResult } from "~/modules/forms/form-result";
+import type { ActionResult } from "~/modules/forms/action-result";
 import { readForm } from "~/modules/forms/read-form.server";
 import { pageMeta } from "~/modules/shop/meta";
 import { services } from "~/services.server";
@@ -39,8 +39,8 @@ export async function action({ request, url, context }: Route.ActionArgs) {
     logger.info({ event: "account_deletion_refused", userId: user.id, reason: result.reason }, "auth event");
     const message = deletionMessages[result.reason];
     return result.reason === "wrongPassword"
-      ? data<FormResult>({ ok: false, fieldErrors: { password: message } }, { status: 400 })
-      : data<FormResult>({ ok: false, error: { title: "Errore", description: message } }, { status: 403 });
+      ? data<ActionResult>({ ok: false, fieldErrors: { password: message } }, { status: 400 })
+      : data<ActionResult>({ ok: false, notice: { title: "Errore", description: message } }, { status: 403 });
   }
   logger.info({ event: "account_deleted", userId: user.id }, "auth event");
   // The sessions are gone with the account; this clears the browser's cookie too.
@@ -48,13 +48,13 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const headers = ended.ok ? ended.headers : undefined;
   // A form posted before hydration needs the redirect; a hydrated page shows the toast and moves on.
   if (form.has("redirectTo")) throw redirect("/", { headers });
-  return data<FormResult>({ ok: true }, { headers });
+  return data<ActionResult>({ ok: true }, { headers });
 }
 
 // Once the account is gone this page's loader would send the visitor to the login: the page itself
 // goes home instead.
 export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if ((actionResult as FormResult | undefined)?.ok) return false;
+  if ((actionResult as ActionResult | undefined)?.ok) return false;
   return defaultShouldRevalidate;
 }
 

@@ -5,7 +5,7 @@ import { accountToasts } from "~/modules/accounts/error-messages";
 import { getProfile, updateProfile } from "~/modules/accounts/profile.server";
 import { getCurrentUser, requireUser } from "~/modules/accounts/session.server";
 import { profileSchema } from "~/modules/accounts/validation";
-import { type FormResult, fieldErrors } from "~/modules/forms/form-result";
+import { type ActionResult, fieldErrors } from "~/modules/forms/action-result";
 import { readForm } from "~/modules/forms/read-form.server";
 import { listCustomerOrders } from "~/modules/orders/customer-orders.server";
 import { readSettings } from "~/modules/settings/settings.server";
@@ -37,14 +37,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, url, context }: Route.ActionArgs) {
   const user = await requireUser(request, url);
   const parsed = profileSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) return data<FormResult>({ ok: false, fieldErrors: fieldErrors(parsed.error) }, { status: 400 });
+  if (!parsed.success)
+    return data<ActionResult>({ ok: false, fieldErrors: fieldErrors(parsed.error) }, { status: 400 });
   try {
     await updateProfile(services(context).db, user.id, parsed.data);
   } catch (error) {
     logger.error({ err: error, userId: user.id }, "profile update failed");
-    return data<FormResult>({ ok: false, error: accountToasts.profileUpdateFailed }, { status: 500 });
+    return data<ActionResult>({ ok: false, notice: accountToasts.profileUpdateFailed }, { status: 500 });
   }
-  return data<FormResult>({ ok: true });
+  return data<ActionResult>({ ok: true });
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {

@@ -12,7 +12,7 @@ import { passwordResetAccount, resetPassword } from "~/modules/accounts/credenti
 import { accountToasts } from "~/modules/accounts/error-messages";
 import { readLinkToken, resetTokenCookie } from "~/modules/accounts/link-token-cookies.server";
 import { invalidRecoveryToken, newPasswordSchema } from "~/modules/accounts/validation";
-import { type FormResult, fieldErrors } from "~/modules/forms/form-result";
+import { type ActionResult, fieldErrors } from "~/modules/forms/action-result";
 import { readForm } from "~/modules/forms/read-form.server";
 import { pageMeta } from "~/modules/shop/meta";
 import type { Route } from "./+types/reset-password";
@@ -44,22 +44,23 @@ export async function action({ request }: Route.ActionArgs) {
   const cookie = resetTokenCookie();
   const token = await readLinkToken(cookie, request);
   if (!token) {
-    return data<FormResult>(
-      { ok: false, error: { title: accountToasts.passwordResetFailed.title, description: invalidRecoveryToken } },
+    return data<ActionResult>(
+      { ok: false, notice: { title: accountToasts.passwordResetFailed.title, description: invalidRecoveryToken } },
       { status: 400 },
     );
   }
   const parsed = serverNewPasswordSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) return data<FormResult>({ ok: false, fieldErrors: fieldErrors(parsed.error) }, { status: 400 });
+  if (!parsed.success)
+    return data<ActionResult>({ ok: false, fieldErrors: fieldErrors(parsed.error) }, { status: 400 });
   if (!(await resetPassword(token, parsed.data.password))) {
-    return data<FormResult>({ ok: false, error: accountToasts.passwordResetFailed }, { status: 400 });
+    return data<ActionResult>({ ok: false, notice: accountToasts.passwordResetFailed }, { status: 400 });
   }
-  return data<FormResult>({ ok: true }, { headers: { "Set-Cookie": await cookie.serialize("", { maxAge: 0 }) } });
+  return data<ActionResult>({ ok: true }, { headers: { "Set-Cookie": await cookie.serialize("", { maxAge: 0 }) } });
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const [done, setDone] = useState(actionData?.ok === true);
-  const form = useCheckedForm<FormResult>({
+  const form = useCheckedForm<ActionResult>({
     schema: accountSchema((rules) => rules.newPasswordSchema),
     action: "/reset-password",
     nativeAnswer: actionData,

@@ -1,5 +1,6 @@
 import { CircleAlert, CreditCard, FlaskConical, Lock } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
+import { handleIntent } from "~/modules/forms/action-result";
 import { readForm } from "~/modules/forms/read-form.server";
 import type { PaymentProvider } from "~/modules/payments/provider";
 import { isSandbox, type SandboxProvider } from "~/modules/payments/sandbox.server";
@@ -43,12 +44,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const svc = services(context);
   const sandbox = sandboxOf(svc.payments);
-  const intent = String((await readForm(request)).get("intent") ?? "");
-  if (intent !== "pay" && intent !== "decline" && intent !== "fail") throw data(null, { status: 400 });
-  const found = await sandbox.findSession(params.sessionId);
-  if (!found) throw data(null, { status: 404 });
-
-  const { session, event } = await sandbox.act(found.id, intent);
+  const form = await readForm(request);
+  const act = async (intent: "pay" | "decline" | "fail") => {
+    const found = await sandbox.findSession(params.sessionId);
+    if (!found) throw data(null, { status: 404 });
+    return sandbox.act(found.id, intent);
+  };
+  const { session, event } = await handleIntent(form, { pay: act, decline: act, fail: act });
   // Delivered at once, as a provider delivers its webhook; if the shop cannot take it now, the
   // sandbox delivers it again later (the delivery job), and the return page asks the provider too.
   if (event) await sandbox.deliverEvents(webhookReceiver(svc), event.id);

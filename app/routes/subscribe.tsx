@@ -3,7 +3,7 @@ import { z } from "zod";
 import { NewsletterForm } from "~/components/layout/newsletter-form";
 import { PageHeader } from "~/components/layout/page-header";
 import { logger } from "~/logger.server";
-import type { FormResult } from "~/modules/forms/form-result";
+import type { ActionResult } from "~/modules/forms/action-result";
 import { readForm } from "~/modules/forms/read-form.server";
 import { newsletterMessages, newsletterSources } from "~/modules/newsletter/newsletter";
 import { subscribeLimit } from "~/modules/newsletter/rate-limits.server";
@@ -33,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (limited) return limited;
   const form = await readForm(request);
   // A bot filled the hidden field: it gets the usual answer and nothing is stored.
-  if (honeypotFilled(form)) return data<FormResult>({ ok: true });
+  if (honeypotFilled(form)) return data<ActionResult>({ ok: true });
 
   const parsed = subscribeSchema.safeParse({ email: form.get("email") ?? "", source: form.get("source") });
   if (!parsed.success) return failed(parsed.error.issues[0]?.message ?? newsletterMessages.failed, 400);
@@ -43,11 +43,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     logger.error({ err: error }, "newsletter sign-up failed");
     return failed(newsletterMessages.failed, 500);
   }
-  return data<FormResult>({ ok: true });
+  return data<ActionResult>({ ok: true });
 }
 
 function failed(description: string, status: number) {
-  return data<FormResult>({ ok: false, error: { title: "Errore", description } }, { status });
+  return data<ActionResult>({ ok: false, notice: { title: "Errore", description } }, { status });
 }
 
 export function meta() {

@@ -11,7 +11,7 @@ import {
   startSecondFactorSetup,
 } from "~/modules/accounts/two-factor.server";
 import { passwordConfirmationSchema, totpCodeSchema } from "~/modules/accounts/validation";
-import { type FormFailure, fieldErrors } from "~/modules/forms/form-result";
+import { type ActionResult, fieldErrors, handleIntent } from "~/modules/forms/action-result";
 import { readForm } from "~/modules/forms/read-form.server";
 import { clientIp, tooManyRequestsMessage } from "~/modules/security/rate-limit.server";
 import { pageMeta } from "~/modules/shop/meta";
@@ -48,37 +48,39 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
-  const intent = form.get("intent");
-  if (intent !== "start" && intent !== "confirm") throw data("Richiesta non valida.", { status: 400 });
-  const admin = await getAdminWithoutSecondFactor(request);
-  if (!admin) throw redirect("/auth");
-  const failed = (failure: Omit<FormFailure, "ok">, status: number, init?: ResponseInit | null) =>
-    data<SecondFactorSetupResult>({ intent, ok: false, ...failure }, { ...init, status });
+  return handleIntent(form, { start: setUp, confirm: setUp });
 
-  const limited = await checkRateLimits(services(context).db, "second_factor_setup", [
-    [secondFactorLimits.perIp, clientIp(request)],
-  ]);
-  const setupFailed = (description: string) => ({ title: accountToasts.secondFactorSetupFailedTitle, description });
-  if (limited) return failed({ error: setupFailed(tooManyRequestsMessage) }, 429, limited.init);
+  async function setUp(intent: "start" | "confirm") {
+    const admin = await getAdminWithoutSecondFactor(request);
+    if (!admin) throw redirect("/auth");
+    const failed = (failure: Omit<ActionResult, "ok">, status: number, init?: ResponseInit | null) =>
+      data<SecondFactorSetupResult>({ intent, ok: false, ...failure }, { ...init, status });
 
-  const fields = Object.fromEntries(form);
-  if (intent === "start") {
-    const parsed = passwordConfirmationSchema.safeParse(fields);
+    const limited = await checkRateLimits(services(context).db, "second_factor_setup", [
+      [secondFactorLimits.perIp, clientIp(request)],
+    ]);
+    const setupFailed = (description: string) => ({ title: accountToasts.secondFactorSetupFailedTitle, description });
+    if (limited) return failed({ notice: setupFailed(tooManyRequestsMessage) }, 429, limited.init);
+
+    const fields = Object.fromEntries(form);
+    if (intent === "start") {
+      const parsed = passwordConfirmationSchema.safeParse(fields);
+      if (!parsed.success) return failed({ fieldErrors: fieldErrors(parsed.error) }, 400);
+      const result = await startSecondFactorSetup(parsed.data.password, request.headers);
+      if (result.ok) return data<SecondFactorSetupResult>({ intent, ok: true });
+      if (result.message === wrongPasswordMessage) return failed({ fieldErrors: { password: result.message } }, 401);
+      return failed({ notice: setupFailed(result.message) }, 500);
+    }
+
+    const parsed = totpCodeSchema.safeParse(fields);
     if (!parsed.success) return failed({ fieldErrors: fieldErrors(parsed.error) }, 400);
-    const result = await startSecondFactorSetup(parsed.data.password, request.headers);
-    if (result.ok) return data<SecondFactorSetupResult>({ intent, ok: true });
-    if (result.message === wrongPasswordMessage) return failed({ fieldErrors: { password: result.message } }, 401);
-    return failed({ error: setupFailed(result.message) }, 500);
+    const result = await confirmSecondFactorSetup(admin.id, parsed.data.code, request.headers);
+    if (!result.ok) return failed({ fieldErrors: { code: result.message } }, 401);
+    return data<SecondFactorSetupResult>(
+      { intent, ok: true, data: { recoveryCodes: result.recoveryCodes } },
+      { headers: result.headers },
+    );
   }
-
-  const parsed = totpCodeSchema.safeParse(fields);
-  if (!parsed.success) return failed({ fieldErrors: fieldErrors(parsed.error) }, 400);
-  const result = await confirmSecondFactorSetup(admin.id, parsed.data.code, request.headers);
-  if (!result.ok) return failed({ fieldErrors: { code: result.message } }, 401);
-  return data<SecondFactorSetupResult>(
-    { intent, ok: true, recoveryCodes: result.recoveryCodes },
-    { headers: result.headers },
-  );
 }
 
 export default function SecondFactorSetup({ loaderData, actionData }: Route.ComponentProps) {

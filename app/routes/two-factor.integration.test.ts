@@ -61,7 +61,7 @@ async function expectAdminRefused(cookie: string | undefined, location: string) 
 /** The password step at /auth: the challenge cookie for the code page. */
 async function passwordStep(admin: TestAdmin) {
   const answer = await post(auth.action, "/auth", { intent: "login", email: admin.email, password });
-  expect(answer.data).toEqual({ intent: "login", ok: true, next: "code" });
+  expect(answer.data).toEqual({ intent: "login", ok: true, data: { next: "code" } });
   expect(answer.headers.getSetCookie().join()).not.toMatch(/session_token=[^;]/);
   return cookieFrom(answer.headers);
 }
@@ -81,7 +81,7 @@ describe("an admin with the second factor", () => {
       data: { intent: "totp", ok: false, fieldErrors: { code: "Inserisci il codice di 6 cifre che mostra l'app" } },
     });
     const refused = await post(secondStep.action, "/auth/codice", { intent: "totp", code: "000000" }, challenge);
-    expect(refused).toMatchObject({ status: 401, data: { ok: false, error: { title: "Verifica non riuscita" } } });
+    expect(refused).toMatchObject({ status: 401, data: { ok: false, notice: { title: "Verifica non riuscita" } } });
 
     const spaced = totpCode(admin.secret).replace(/^(\d{3})/, "$1 ");
     const verified = await post(secondStep.action, "/auth/codice", { intent: "totp", code: spaced }, challenge);
@@ -126,7 +126,7 @@ describe("an admin with the second factor", () => {
       expect(answer.status).toBe(401);
     }
     const blocked = await post(secondStep.action, "/auth/codice", { intent: "totp", code: "000000" }, challenge, from);
-    expect(blocked).toMatchObject({ status: 429, data: { error: { description: tooManyRequestsMessage } } });
+    expect(blocked).toMatchObject({ status: 429, data: { notice: { description: tooManyRequestsMessage } } });
     expect(Number(blocked.headers.get("Retry-After"))).toBeGreaterThan(0);
   });
 
@@ -180,7 +180,7 @@ describe("an admin without the second factor", () => {
 
     const confirmed = await post(setupPage.action, page, { intent: "confirm", code: totpCode(setup.secret) }, cookie);
     expect(confirmed).toMatchObject({ status: 200, data: { intent: "confirm", ok: true } });
-    expect((confirmed.data as { recoveryCodes: string[] }).recoveryCodes).toHaveLength(10);
+    expect((confirmed.data as { data: { recoveryCodes: string[] } }).data.recoveryCodes).toHaveLength(10);
     // A native post renders the answer with the request's old session, which has just ended.
     expect((await get(setupPage.loader, page, cookie)).data).toEqual({ redirectTo: "/admin", step: "not-admin" });
     const newCookie = cookieFrom(confirmed.headers);

@@ -8,13 +8,13 @@ import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { useHydrated } from "~/components/use-hydrated";
 import { accountToasts } from "~/modules/accounts/error-messages";
-import type { SecondFactorFormResult } from "~/modules/accounts/form-results";
+import type { SecondFactorResult } from "~/modules/accounts/form-results";
 import { checkRateLimits, secondFactorLimits } from "~/modules/accounts/rate-limits.server";
 import { safeRedirectPath } from "~/modules/accounts/redirect";
 import { getCurrentUser } from "~/modules/accounts/session.server";
 import { hasSecondFactorChallenge, verifySecondFactor } from "~/modules/accounts/two-factor.server";
 import { recoveryCodeSchema, totpCodeSchema } from "~/modules/accounts/validation";
-import { fieldErrors } from "~/modules/forms/form-result";
+import { fieldErrors, handleIntent } from "~/modules/forms/action-result";
 import { readForm } from "~/modules/forms/read-form.server";
 import { clientIp, tooManyRequestsMessage } from "~/modules/security/rate-limit.server";
 import { pageMeta } from "~/modules/shop/meta";
@@ -42,29 +42,31 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
-  const intent = form.get("intent");
-  if (intent !== "totp" && intent !== "recovery") throw data("Richiesta non valida.", { status: 400 });
-  const failed = (description: string, status: number, init?: ResponseInit | null) =>
-    data<SecondFactorFormResult>(
-      { intent, ok: false, error: { title: accountToasts.secondFactorFailedTitle, description } },
-      { ...init, status },
-    );
+  return handleIntent(form, { totp: verify, recovery: verify });
 
-  const parsed = (intent === "totp" ? totpCodeSchema : recoveryCodeSchema).safeParse(Object.fromEntries(form));
-  if (!parsed.success) {
-    return data<SecondFactorFormResult>({ intent, ok: false, fieldErrors: fieldErrors(parsed.error) }, { status: 400 });
+  async function verify(intent: "totp" | "recovery") {
+    const failed = (description: string, status: number, init?: ResponseInit | null) =>
+      data<SecondFactorResult>(
+        { intent, ok: false, notice: { title: accountToasts.secondFactorFailedTitle, description } },
+        { ...init, status },
+      );
+
+    const parsed = (intent === "totp" ? totpCodeSchema : recoveryCodeSchema).safeParse(Object.fromEntries(form));
+    if (!parsed.success) {
+      return data<SecondFactorResult>({ intent, ok: false, fieldErrors: fieldErrors(parsed.error) }, { status: 400 });
+    }
+    const limited = await checkRateLimits(services(context).db, "second_factor", [
+      [secondFactorLimits.perIp, clientIp(request)],
+    ]);
+    if (limited) return failed(tooManyRequestsMessage, 429, limited.init);
+
+    const result = await verifySecondFactor(intent, parsed.data.code, request.headers);
+    if (!result.ok) return failed(result.message, 401);
+    // Sent only by a form posted before hydration: the browser must load the next page itself.
+    const redirectTo = form.get("redirectTo");
+    if (typeof redirectTo === "string") throw redirect(safeRedirectPath(redirectTo), { headers: result.headers });
+    return data<SecondFactorResult>({ intent, ok: true }, { headers: result.headers });
   }
-  const limited = await checkRateLimits(services(context).db, "second_factor", [
-    [secondFactorLimits.perIp, clientIp(request)],
-  ]);
-  if (limited) return failed(tooManyRequestsMessage, 429, limited.init);
-
-  const result = await verifySecondFactor(intent, parsed.data.code, request.headers);
-  if (!result.ok) return failed(result.message, 401);
-  // Sent only by a form posted before hydration: the browser must load the next page itself.
-  const redirectTo = form.get("redirectTo");
-  if (typeof redirectTo === "string") throw redirect(safeRedirectPath(redirectTo), { headers: result.headers });
-  return data<SecondFactorFormResult>({ intent, ok: true }, { headers: result.headers });
 }
 
 export default function SecondFactorPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -77,21 +79,20 @@ export default function SecondFactorPage({ loaderData, actionData }: Route.Compo
     void showToast(accountToasts.loginSucceeded, "success");
     void navigate(redirectTo, { replace: true });
   };
-  const answerTo = (intent: SecondFactorFormResult["intent"]) =>
-    actionData?.intent === intent ? actionData : undefined;
-  const codeForm = useCheckedForm<SecondFactorFormResult>({
+  const answerTo = (intent: SecondFactorResult["intent"]) => (actionData?.intent === intent ? actionData : undefined);
+  const codeForm = useCheckedForm<SecondFactorResult>({
     schema: accountSchema((rules) => rules.totpCodeSchema),
     action,
     nativeAnswer: answerTo("totp"),
     onSuccess,
   });
-  const recoveryForm = useCheckedForm<SecondFactorFormResult>({
+  const recoveryForm = useCheckedForm<SecondFactorResult>({
     schema: accountSchema((rules) => rules.recoveryCodeSchema),
     action,
     nativeAnswer: answerTo("recovery"),
     onSuccess,
   });
-  const nativeFields = (intent: SecondFactorFormResult["intent"]) => (
+  const nativeFields = (intent: SecondFactorResult["intent"]) => (
     <>
       <input type="hidden" name="intent" value={intent} />
       {!hydrated && <input type="hidden" name="redirectTo" value={redirectTo} />}

@@ -11,6 +11,7 @@ import {
 import type { Database } from "~/db/client.server";
 import type { CurrentUser } from "~/modules/accounts/current-user";
 import { getCurrentUser } from "~/modules/accounts/session.server";
+import { handleIntent } from "~/modules/forms/action-result";
 import { readForm } from "~/modules/forms/read-form.server";
 import { isOrderId, shortOrderId } from "~/modules/orders/order-views";
 import { clientIp, hitRateLimit, tooManyRequestsMessage } from "~/modules/security/rate-limit.server";
@@ -114,46 +115,50 @@ async function identify(
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, clock, publicUrl } = services(context);
   const form = await readForm(request);
-  const user = await getCurrentUser(request);
-  const { orderId, auth, retryAfterSeconds } = await identify(db, request, form, user);
-  if (!orderId) {
-    const choices = user ? await customerOrderChoices(db, user.id) : null;
-    const lookup: View = { view: "lookup", orderNumber: auth.order, choices, error: notFound };
-    if (retryAfterSeconds === undefined) return data(lookup, { status: 404 });
-    return data(
-      { ...lookup, error: tooManyRequestsMessage },
-      { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } },
-    );
-  }
+  return handleIntent(form, { lookup: step, edit: step, review: step, confirm: step });
 
-  const intent = String(form.get(withdrawalFields.intent) ?? "");
-  const opened = await openOrder(db, orderId, auth, clock.now());
-  if (intent === "lookup" || opened.view !== "details") return opened;
-  const { order } = opened;
-  const { choice, error } = readWithdrawalChoice(form, order.lines);
-  if (error) return data<View>({ view: "details", order, auth, choice, error }, { status: 400 });
-  if (intent === "review") return { view: "summary", order, auth, choice } satisfies View;
-  if (intent !== "confirm") return { view: "details", order, auth, choice, error: null } satisfies View;
+  /** The form's step: find the order, edit the choice, review it, or confirm the withdrawal. */
+  async function step(intent: "lookup" | "edit" | "review" | "confirm") {
+    const { db, clock, publicUrl } = services(context);
+    const user = await getCurrentUser(request);
+    const { orderId, auth, retryAfterSeconds } = await identify(db, request, form, user);
+    if (!orderId) {
+      const choices = user ? await customerOrderChoices(db, user.id) : null;
+      const lookup: View = { view: "lookup", orderNumber: auth.order, choices, error: notFound };
+      if (retryAfterSeconds === undefined) return data(lookup, { status: 404 });
+      return data(
+        { ...lookup, error: tooManyRequestsMessage },
+        { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } },
+      );
+    }
 
-  try {
-    const { requestId } = await submitWithdrawal(db, {
-      orderId,
-      // A signed-in customer who named a guest order by its e-mail withdraws as that guest.
-      userId: auth.orderEmail ? null : (user?.id ?? null),
-      name: choice.name,
-      email: choice.email,
-      items: choice.whole
-        ? "whole"
-        : Object.entries(choice.quantities).map(([id, quantity]) => ({ orderItemId: Number(id), quantity })),
-      now: clock.now(),
-      publicUrl,
-    });
-    return redirect(receiptPath(requestId));
-  } catch (refused) {
-    if (!(refused instanceof WithdrawalRefused)) throw refused;
-    return data<View>({ view: "details", order, auth, choice, error: refused.message }, { status: 409 });
+    const opened = await openOrder(db, orderId, auth, clock.now());
+    if (intent === "lookup" || opened.view !== "details") return opened;
+    const { order } = opened;
+    const { choice, error } = readWithdrawalChoice(form, order.lines);
+    if (error) return data<View>({ view: "details", order, auth, choice, error }, { status: 400 });
+    if (intent === "review") return { view: "summary", order, auth, choice } satisfies View;
+    if (intent === "edit") return { view: "details", order, auth, choice, error: null } satisfies View;
+
+    try {
+      const { requestId } = await submitWithdrawal(db, {
+        orderId,
+        // A signed-in customer who named a guest order by its e-mail withdraws as that guest.
+        userId: auth.orderEmail ? null : (user?.id ?? null),
+        name: choice.name,
+        email: choice.email,
+        items: choice.whole
+          ? "whole"
+          : Object.entries(choice.quantities).map(([id, quantity]) => ({ orderItemId: Number(id), quantity })),
+        now: clock.now(),
+        publicUrl,
+      });
+      return redirect(receiptPath(requestId));
+    } catch (refused) {
+      if (!(refused instanceof WithdrawalRefused)) throw refused;
+      return data<View>({ view: "details", order, auth, choice, error: refused.message }, { status: 409 });
+    }
   }
 }
 

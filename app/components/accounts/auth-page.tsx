@@ -5,7 +5,7 @@ import type { AuthTab } from "~/components/accounts/auth-dialog-state";
 import { AuthPanel } from "~/components/accounts/auth-panel";
 import { buttonClass } from "~/components/ui/button";
 import { invalidConfirmationLink } from "~/modules/accounts/error-messages";
-import type { AuthFormResult } from "~/modules/accounts/form-results";
+import type { AuthResult } from "~/modules/accounts/form-results";
 import { adminIdleMinutes } from "~/modules/accounts/second-factor";
 
 /** What /auth's loader tells the page. */
@@ -25,7 +25,7 @@ export function AuthPage({
 }: {
   loaderData: AuthPageData;
   /** The action's answer to a form posted before the page's scripts ran. */
-  nativeAnswer: AuthFormResult | undefined;
+  nativeAnswer: AuthResult | undefined;
 }) {
   const location = useLocation();
   const navigate = useNavigate();
@@ -65,8 +65,8 @@ export function AuthPage({
 }
 
 /** The last step of the confirmation link: one button, so only a person (not a mail scanner) confirms. */
-function EmailConfirmation({ pending, nativeAnswer }: { pending: boolean; nativeAnswer?: AuthFormResult }) {
-  const fetcher = useFetcher<AuthFormResult>();
+function EmailConfirmation({ pending, nativeAnswer }: { pending: boolean; nativeAnswer?: AuthResult }) {
+  const fetcher = useFetcher<AuthResult>();
   const answer = fetcher.data ?? nativeAnswer;
   if (answer?.ok) {
     return (

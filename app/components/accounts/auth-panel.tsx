@@ -1,6 +1,7 @@
 import { MailCheck } from "lucide-react";
 import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
+import { describedControl } from "~/components/forms/field-props";
 import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { showToast } from "~/components/toast";
 import { buttonClass } from "~/components/ui/button";
@@ -8,7 +9,7 @@ import { Field } from "~/components/ui/field";
 import { Tabs } from "~/components/ui/tabs";
 import { useHydrated } from "~/components/use-hydrated";
 import { accountToasts } from "~/modules/accounts/error-messages";
-import type { AuthFormResult } from "~/modules/accounts/form-results";
+import type { AuthResult } from "~/modules/accounts/form-results";
 import { secondStepPath } from "~/modules/accounts/second-factor";
 import { accountSchema } from "./account-rules";
 import { type AuthTab, closeAuthDialog } from "./auth-dialog-state";
@@ -26,7 +27,7 @@ type AuthPanelProps = {
   /** Where a login sent before hydration lands (the action redirects there). */
   redirectTo?: string;
   /** The action's answer to a form posted before hydration. */
-  nativeAnswer?: AuthFormResult;
+  nativeAnswer?: AuthResult;
   /** Opens on the password-reset request (/auth?tab=reset, the link without JavaScript). */
   startWithReset?: boolean;
 };
@@ -49,7 +50,7 @@ const registerFields = [
   },
 ] as const;
 
-const answerTo = (intent: AuthFormResult["intent"], answer?: AuthFormResult) =>
+const answerTo = (intent: AuthResult["intent"], answer?: AuthResult) =>
   answer?.intent === intent ? answer : undefined;
 
 export function AuthPanel({
@@ -66,7 +67,7 @@ export function AuthPanel({
     return reset ? (reset.ok ? "reset-sent" : "reset") : startWithReset ? "reset" : "form";
   });
   const registered = answerTo("register", nativeAnswer);
-  const [verifyEmail, setVerifyEmail] = useState(registered?.ok ? registered.email : undefined);
+  const [verifyEmail, setVerifyEmail] = useState(registered?.ok ? registered.data?.email : undefined);
 
   return (
     <Tabs<AuthTab>
@@ -175,7 +176,7 @@ function PanelLink({
   );
 }
 
-function IntentField({ intent }: { intent: AuthFormResult["intent"] }) {
+function IntentField({ intent }: { intent: AuthResult["intent"] }) {
   return <input type="hidden" name="intent" value={intent} />;
 }
 
@@ -188,7 +189,7 @@ function LoginForm({
 }: {
   idPrefix: string;
   redirectTo?: string;
-  nativeAnswer?: AuthFormResult;
+  nativeAnswer?: AuthResult;
   onLoggedIn: () => void;
   onForgotPassword: () => void;
 }) {
@@ -197,13 +198,13 @@ function LoginForm({
   const navigate = useNavigate();
   // An admin's login goes on at the second step's page, which lands where this login would have.
   const [secondStep, setSecondStep] = useState<string | null>(null);
-  const form = useCheckedForm<AuthFormResult>({
+  const form = useCheckedForm<AuthResult>({
     schema: accountSchema((rules) => rules.loginSchema),
     action: "/auth",
     nativeAnswer,
     onSuccess: (answer) => {
-      if (answer.ok && answer.next) {
-        setSecondStep(secondStepPath(answer.next, redirectTo ?? `${location.pathname}${location.search}`));
+      if (answer.ok && answer.data?.next) {
+        setSecondStep(secondStepPath(answer.data.next, redirectTo ?? `${location.pathname}${location.search}`));
         return;
       }
       void showToast(accountToasts.loginSucceeded, "success");
@@ -219,7 +220,7 @@ function LoginForm({
     void navigate(secondStep);
   }, [secondStep, reloading, navigate]);
   const answer = form.fetcher.data ?? nativeAnswer;
-  const unconfirmed = answer && !answer.ok && "unconfirmed" in answer && answer.unconfirmed;
+  const unconfirmed = answer && !answer.ok && answer.data?.unconfirmed;
 
   return (
     <div className="space-y-4">
@@ -247,7 +248,7 @@ function LoginForm({
           {form.busy ? "Accesso in corso…" : "Accedi"}
         </button>
       </form>
-      {unconfirmed && <ResendConfirmation email={answer.email ?? ""} />}
+      {unconfirmed && <ResendConfirmation email={answer.data?.email ?? ""} />}
     </div>
   );
 }
@@ -259,11 +260,11 @@ function ResetRequestForm({
   onCancel,
 }: {
   idPrefix: string;
-  nativeAnswer?: AuthFormResult;
+  nativeAnswer?: AuthResult;
   onSent: () => void;
   onCancel: () => void;
 }) {
-  const form = useCheckedForm<AuthFormResult>({
+  const form = useCheckedForm<AuthResult>({
     schema: accountSchema((rules) => rules.emailOnlySchema),
     action: "/auth",
     nativeAnswer,
@@ -309,16 +310,16 @@ function RegisterForm({
   onRegistered,
 }: {
   idPrefix: string;
-  nativeAnswer?: AuthFormResult;
+  nativeAnswer?: AuthResult;
   onRegistered: (email: string) => void;
 }) {
-  const form = useCheckedForm<AuthFormResult>({
+  const form = useCheckedForm<AuthResult>({
     schema: accountSchema((rules) => rules.registerSchema),
     action: "/auth",
     nativeAnswer,
     onSuccess: (answer) => {
       void showToast(accountToasts.registered, "success");
-      if (answer.email) onRegistered(answer.email);
+      if (answer.data?.email) onRegistered(answer.data.email);
     },
   });
   const id = (name: string) => `${idPrefix}-register-${name}`;
@@ -326,12 +327,10 @@ function RegisterForm({
     <div>
       <div className="flex items-start gap-2">
         <input
-          id={id(name)}
+          {...describedControl(id(name), form.errors[name])}
           name={name}
           type="checkbox"
           required
-          aria-invalid={form.errors[name] ? true : undefined}
-          aria-describedby={form.errors[name] ? `${id(name)}-error` : undefined}
           className="mt-1 size-4 accent-wine"
         />
         <label htmlFor={id(name)} className="text-sm text-ink">
@@ -367,9 +366,9 @@ function RegisterForm({
 }
 
 /** Sends the confirmation e-mail again; the answer never says whether the address has an account. */
-function ResendConfirmation({ email, nativeAnswer }: { email: string; nativeAnswer?: AuthFormResult }) {
+function ResendConfirmation({ email, nativeAnswer }: { email: string; nativeAnswer?: AuthResult }) {
   const [sent, setSent] = useState(nativeAnswer?.ok === true);
-  const form = useCheckedForm<AuthFormResult>({
+  const form = useCheckedForm<AuthResult>({
     schema: accountSchema((rules) => rules.emailOnlySchema),
     action: "/auth",
     nativeAnswer,

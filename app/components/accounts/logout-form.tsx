@@ -4,7 +4,7 @@ import { useFetcherAnswer } from "~/components/forms/use-fetcher-answer";
 import { showToast } from "~/components/toast";
 import { useHydrated } from "~/components/use-hydrated";
 import { logoutToasts } from "~/modules/accounts/logout-messages";
-import type { FormResult } from "~/modules/forms/form-result";
+import type { ActionResult } from "~/modules/forms/action-result";
 
 // Every Logout button shares one fetcher, known by this key to the whole app: logging out reloads
 // the page's data, which can take the button away (the profile turns into the login prompt), so the
@@ -13,7 +13,7 @@ const LOGOUT_FETCHER = "logout";
 
 /** The Logout button: ends the session on the server; LogoutAnswer then goes to the home page. */
 export function LogoutForm({ className, onDone }: { className?: string; onDone?: () => void }) {
-  const fetcher = useFetcher<FormResult>({ key: LOGOUT_FETCHER });
+  const fetcher = useFetcher<ActionResult>({ key: LOGOUT_FETCHER });
   const hydrated = useHydrated();
 
   return (
@@ -29,14 +29,14 @@ export function LogoutForm({ className, onDone }: { className?: string; onDone?:
 
 /** The answer to a logout, wherever its button was: the spec's toast, then the home page. */
 export function LogoutAnswer() {
-  const fetcher = useFetcher<FormResult>({ key: LOGOUT_FETCHER });
+  const fetcher = useFetcher<ActionResult>({ key: LOGOUT_FETCHER });
   const navigate = useNavigate();
   useFetcherAnswer(fetcher.data, (answer) => {
     if (answer.ok) {
       void showToast(logoutToasts.loggedOut, "success");
       void navigate("/");
-    } else if (answer.error) {
-      void showToast(answer.error, "error");
+    } else if (answer.notice) {
+      void showToast(answer.notice, "error");
     }
   });
   return null;

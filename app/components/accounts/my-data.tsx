@@ -6,7 +6,7 @@ import { showToast } from "~/components/toast";
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { useHydrated } from "~/components/use-hydrated";
-import type { FormResult } from "~/modules/forms/form-result";
+import type { ActionResult } from "~/modules/forms/action-result";
 
 export const personalDataPath = "/profile/dati.json";
 export const deleteAccountPath = "/profile/elimina-account";
@@ -42,16 +42,16 @@ export function MyData() {
 }
 
 /** The deletion's confirmation: what goes, what stays, and the password to confirm it. */
-export function DeleteAccountPanel({ email, nativeAnswer }: { email: string; nativeAnswer?: FormResult }) {
-  const fetcher = useFetcher<FormResult>();
+export function DeleteAccountPanel({ email, nativeAnswer }: { email: string; nativeAnswer?: ActionResult }) {
+  const fetcher = useFetcher<ActionResult>();
   const navigate = useNavigate();
   const hydrated = useHydrated();
   useFetcherAnswer(fetcher.data, (answer) => {
     if (answer.ok) {
       void showToast(accountDeleted, "success");
       void navigate("/", { replace: true });
-    } else if (answer.error) {
-      void showToast(answer.error, "error");
+    } else if (answer.notice) {
+      void showToast(answer.notice, "error");
     }
   });
   const answer = fetcher.data ?? nativeAnswer;
@@ -84,7 +84,7 @@ export function DeleteAccountPanel({ email, nativeAnswer }: { email: string; nat
       </div>
       <fetcher.Form method="post" action={deleteAccountPath} className="mt-8 space-y-5">
         {!hydrated && <input type="hidden" name="redirectTo" value="/" />}
-        {!fetcher.data && <NativeError error={nativeAnswer && !nativeAnswer.ok ? nativeAnswer.error : undefined} />}
+        {!fetcher.data && <NativeError error={nativeAnswer && !nativeAnswer.ok ? nativeAnswer.notice : undefined} />}
         <Field
           id="delete-account-password"
           name="password"

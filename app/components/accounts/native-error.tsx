@@ -1,4 +1,4 @@
-import type { ToastText } from "~/modules/forms/form-result";
+import type { ToastText } from "~/modules/forms/action-result";
 
 /** A whole-form failure answered to a form posted before hydration, shown in the page (toasts need JavaScript). */
 export function NativeError({ error }: { error?: ToastText }) {

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { accountSchema } from "~/components/accounts/account-rules";
 import { LogoutForm } from "~/components/accounts/logout-form";
 import { MyData } from "~/components/accounts/my-data";
+import { formFields } from "~/components/forms/field-props";
 import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { lazyRendered } from "~/components/lazy-rendered";
 import { showToast } from "~/components/toast";
@@ -14,7 +15,7 @@ import { useShopSettings } from "~/components/use-shop-settings";
 import { accountToasts } from "~/modules/accounts/error-messages";
 import type { Profile } from "~/modules/accounts/profile.server";
 import type { profileSchema } from "~/modules/accounts/validation";
-import type { FormResult } from "~/modules/forms/form-result";
+import type { ActionResult } from "~/modules/forms/action-result";
 import type { CustomerOrder } from "~/modules/orders/order-views";
 import type { ProvinceOption } from "~/modules/shop/provinces";
 
@@ -34,7 +35,7 @@ export function ProfilePage({
 }: {
   loaderData: ProfilePageData;
   /** The action's answer to the form posted without JavaScript. */
-  nativeAnswer: FormResult | undefined;
+  nativeAnswer: ActionResult | undefined;
 }) {
   const [tab, setTab] = useState("profile");
   useEffect(() => {
@@ -85,16 +86,17 @@ function ProfileForm({
 }: {
   profile: Profile;
   provinces: readonly ProvinceOption[];
-  nativeAnswer?: FormResult;
+  nativeAnswer?: ActionResult;
 }) {
   const { discounts } = useShopSettings();
-  const form = useCheckedForm<FormResult>({
+  const form = useCheckedForm<ActionResult>({
     schema: accountSchema((rules) => rules.profileSchema),
     action: "/profile",
     nativeAnswer,
     onSuccess: () => void showToast(accountToasts.profileUpdated, "success"),
   });
   const saved = !form.fetcher.data && nativeAnswer?.ok;
+  const control = formFields("profile", form.errors);
   const field = (
     name: keyof typeof profileSchema.shape,
     label: string,
@@ -106,17 +108,7 @@ function ProfileForm({
       required?: boolean;
       hint?: string;
     } = {},
-  ) => (
-    <Field
-      id={`profile-${name}`}
-      name={name}
-      label={label}
-      defaultValue={value}
-      error={form.errors[name]}
-      required={input.required ?? true}
-      {...input}
-    />
-  );
+  ) => <Field {...control(name)} label={label} defaultValue={value} required={input.required ?? true} {...input} />;
 
   return (
     <form method="post" action="/profile" noValidate {...form.formProps} className="space-y-5">
@@ -138,14 +130,12 @@ function ProfileForm({
         {field("city", "Città", profile.city, { autoComplete: "address-level2" })}
         {field("postal_code", "CAP", profile.postalCode, { autoComplete: "postal-code", inputMode: "numeric" })}
         <SelectField
-          id="profile-province"
-          name="province"
+          {...control("province")}
           label="Provincia"
           options={provinces}
           defaultValue={profile.province}
           autoComplete="address-level1"
           required
-          error={form.errors.province}
         />
         {field("country", "Paese", profile.country, { autoComplete: "country-name" })}
         {field("date_of_birth", "Data di nascita (facoltativa)", profile.dateOfBirth ?? "", {

@@ -41,8 +41,8 @@ export function SecondFactorSetupPage({
     nativeAnswer: answerTo("confirm"),
   });
   const confirmed = confirmForm.fetcher.data ?? answerTo("confirm");
-  if (confirmed?.ok && confirmed.recoveryCodes) {
-    return <RecoveryCodes codes={confirmed.recoveryCodes} redirectTo={redirectTo} />;
+  if (confirmed?.ok && confirmed.data?.recoveryCodes) {
+    return <RecoveryCodes codes={confirmed.data.recoveryCodes} redirectTo={redirectTo} />;
   }
 
   switch (loaderData.step) {

@@ -1,6 +1,6 @@
 import { ArrowLeft, Star } from "lucide-react";
 import { Link } from "react-router";
-import { type BlogAnswer, CommentForm, CommentList } from "~/components/blog/comments";
+import { type BlogResult, CommentForm, CommentList } from "~/components/blog/comments";
 import { PostByline } from "~/components/blog/post-card";
 import { RatingControl } from "~/components/blog/rating-control";
 import { blogMessages, formatRating } from "~/modules/blog/blog";
@@ -15,7 +15,7 @@ export function BlogPostPage({
   /** A signed-in user's first name, under which they comment. */
   lockedAuthor: string | null;
   /** The action's answer to a form posted without JavaScript. */
-  answer: BlogAnswer | undefined;
+  answer: BlogResult | undefined;
 }) {
   // Answers to a post without JavaScript, each to its form.
   const rateAnswer = actionData?.intent === "rate" ? actionData : undefined;

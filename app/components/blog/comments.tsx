@@ -7,14 +7,14 @@ import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { HoneypotField } from "~/components/ui/honeypot-field";
 import { blogMessages, COMMENT_AUTHOR_MAX_LENGTH, COMMENT_CONTENT_MAX_LENGTH } from "~/modules/blog/blog";
-import type { FormResult } from "~/modules/forms/form-result";
+import type { ActionResult } from "~/modules/forms/action-result";
 import { formatDate } from "~/modules/shop/constants";
 
 type Comment = { id: number; author: string; content: string; createdAt: Date };
 
 export type BlogIntent = "rate" | "comment";
-/** What the article page's action answers: the form contract, and which of its two forms it is for. */
-export type BlogAnswer = { intent: BlogIntent } & FormResult;
+/** What the article page's action answers, saying which of its two forms it is for. */
+export type BlogResult = ActionResult<BlogIntent>;
 
 /** The readers' comments, newest first, with their count. Comments are plain text. */
 export function CommentList({ comments }: { comments: Comment[] }) {
@@ -48,8 +48,8 @@ export function CommentList({ comments }: { comments: Comment[] }) {
  * Name and comment. A signed-in user with a first name comments under that name (locked). The submit
  * button waits while sending; after success the text is cleared and the article reloads.
  */
-export function CommentForm({ lockedAuthor, result }: { lockedAuthor: string | null; result?: BlogAnswer }) {
-  const fetcher = useFetcher<BlogAnswer>();
+export function CommentForm({ lockedAuthor, result }: { lockedAuthor: string | null; result?: BlogResult }) {
+  const fetcher = useFetcher<BlogResult>();
   const [author, setAuthor] = useState(lockedAuthor ?? "");
   const [content, setContent] = useState("");
   const [missing, setMissing] = useState(false);
@@ -65,8 +65,8 @@ export function CommentForm({ lockedAuthor, result }: { lockedAuthor: string | n
     if (answered.ok) {
       setContent("");
       showToast(blogMessages.commentSent, "success");
-    } else if (answered.error) {
-      showToast(answered.error, "error");
+    } else if (answered.notice) {
+      showToast(answered.notice, "error");
     }
   });
 
@@ -82,7 +82,7 @@ export function CommentForm({ lockedAuthor, result }: { lockedAuthor: string | n
   const message = missing
     ? blogMessages.commentRequired
     : answer && !answer.ok
-      ? (answer.error?.description ?? blogMessages.commentFailed)
+      ? (answer.notice?.description ?? blogMessages.commentFailed)
       : answer && !sending
         ? `${blogMessages.commentSent.title} ${blogMessages.commentSent.description}`
         : "";

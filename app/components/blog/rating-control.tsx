@@ -5,18 +5,18 @@ import { useEarlySubmit } from "~/components/forms/use-early-submit";
 import { showToast } from "~/components/toast";
 import { HoneypotField } from "~/components/ui/honeypot-field";
 import { blogMessages } from "~/modules/blog/blog";
-import type { BlogAnswer } from "./comments";
+import type { BlogResult } from "./comments";
 
 /**
  * Five stars, each a submit button. The thank-you shows on click; the vote is then saved and the
  * article (average and count) reloads. Without JavaScript the stars post the form like any button.
  */
 export function RatingControl({ yourRating, thanked }: { yourRating: number | null; thanked: boolean }) {
-  const fetcher = useFetcher<BlogAnswer>();
+  const fetcher = useFetcher<BlogResult>();
   const [voted, setVoted] = useState<number | null>(null);
   const early = useEarlySubmit();
   const shown = voted ?? yourRating ?? 0;
-  const error = fetcher.data && !fetcher.data.ok ? (fetcher.data.error?.description ?? null) : null;
+  const error = fetcher.data && !fetcher.data.ok ? (fetcher.data.notice?.description ?? null) : null;
 
   return (
     <fetcher.Form {...early} method="post" className="flex flex-col items-center gap-3 text-center">

@@ -8,12 +8,13 @@ import { EmptyCart } from "~/components/shop/empty-cart";
 import { buttonClass } from "~/components/ui/button";
 import { QuantityStepper } from "~/components/ui/quantity-stepper";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
+import type { CartIntent } from "~/modules/cart/cart-forms.server";
 import { type CartItem, cartKey, parseCart, reconciledCart, withQuantity } from "~/modules/cart/cart-lines";
 import { lineProblemMessage, loweredLineMessage } from "~/modules/cart/line-rules";
 import { SECOND_SWIMSUIT_PROMO_LABEL } from "~/modules/cart/pricing";
 import type { CartQuote, cartFromCookie, QuotedLine } from "~/modules/cart/quote.server";
-import type { ToastMessage } from "~/modules/catalog/selection";
 import { cartDiscountNote } from "~/modules/checkout/discount-explanation";
+import type { ActionResult } from "~/modules/forms/action-result";
 import { CART_STORAGE_KEY, CART_UPDATED_EVENT, formatEuro } from "~/modules/shop/constants";
 
 type QuoteState = { status: "loading" } | { status: "error" } | { status: "ready"; quote: CartQuote; stale: boolean };
@@ -228,7 +229,7 @@ export function CartPage({
   quote: CartQuote;
   serverCart: ReturnType<typeof cartFromCookie>;
   /** A form posted without JavaScript that could not change the cart. */
-  refused: { problem: ToastMessage; productId: number | null } | undefined;
+  refused: ActionResult<CartIntent, { productId: number | null }> | undefined;
 }) {
   const raw = useLocalStorageItem(CART_STORAGE_KEY, CART_UPDATED_EVENT);
   // null until hydrated, and without JavaScript: the page then shows the cookie's cart, priced by the server.
@@ -284,13 +285,13 @@ export function CartPage({
           {count === 1 ? "1 articolo" : `${count} articoli`}
         </p>
       )}
-      {refused?.problem && (
+      {refused?.notice && (
         // A form posted without JavaScript that could not change the cart: what a toast would have said.
         <div role="alert" className="mt-6 rounded-md border border-sale/40 bg-blush p-4 text-sm text-ink">
-          <p className="font-medium text-sale">{refused.problem.title}</p>
-          {refused.problem.description && <p className="mt-1">{refused.problem.description}</p>}
-          {refused.productId !== null && (
-            <Link to={`/product/${refused.productId}`} className="mt-2 inline-block underline underline-offset-4">
+          <p className="font-medium text-sale">{refused.notice.title}</p>
+          {refused.notice.description && <p className="mt-1">{refused.notice.description}</p>}
+          {refused.data?.productId != null && (
+            <Link to={`/product/${refused.data.productId}`} className="mt-2 inline-block underline underline-offset-4">
               Torna al prodotto
             </Link>
           )}

@@ -7,7 +7,7 @@ import { EmptyCart } from "~/components/shop/empty-cart";
 import { showToast } from "~/components/toast";
 import type { CartLineRequest } from "~/modules/cart/cart-lines";
 import type { CheckoutDraft } from "~/modules/checkout/checkout-form";
-import { type CheckoutAnswer, checkoutToasts } from "~/modules/checkout/checkout-messages";
+import { type CheckoutResult, checkoutToasts } from "~/modules/checkout/checkout-messages";
 import type { LastAttempt } from "~/modules/checkout/last-attempt.server";
 import type { CheckoutQuote } from "~/modules/checkout/quote.server";
 import type { PaymentProviderName } from "~/modules/payments/provider";
@@ -107,14 +107,14 @@ function useLeaveEmptyCheckout(): () => void {
 }
 
 /** An answer saying the cart is empty leads to the shop. */
-export function useEmptyCartRedirect(answer: CheckoutAnswer | undefined) {
+export function useEmptyCartRedirect(answer: CheckoutResult | undefined) {
   const leave = useLeaveEmptyCheckout();
   useFetcherAnswer(answer, (answered) => {
-    if (!answered.ok && answered.emptyCart) leave();
+    if (!answered.ok && answered.data?.emptyCart) leave();
   });
 }
 
-export function CheckoutPage(props: CheckoutPageData & { nativeAnswer?: CheckoutAnswer }) {
+export function CheckoutPage(props: CheckoutPageData & { nativeAnswer?: CheckoutResult }) {
   const { step, quote, nativeAnswer, lastAttempt } = props;
   // The method chosen on the first step; the second shows the one the server kept.
   const [chosenMethod, setChosenMethod] = useState(props.form.deliveryMethod);

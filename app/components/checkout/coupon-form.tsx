@@ -5,7 +5,7 @@ import { useEarlySubmit } from "~/components/forms/use-early-submit";
 import { useFetcherAnswer } from "~/components/forms/use-fetcher-answer";
 import { showToast } from "~/components/toast";
 import { useHydrated } from "~/components/use-hydrated";
-import { type CheckoutAnswer, checkoutToasts } from "~/modules/checkout/checkout-messages";
+import { type CheckoutResult, checkoutToasts } from "~/modules/checkout/checkout-messages";
 import type { CheckoutPageData } from "./checkout-page";
 
 /** The page the checkout's small forms post to, so that without JavaScript the answer shows the same step. */
@@ -23,7 +23,7 @@ export function CouponForm({
   couponCode: string | null;
   reservation: boolean;
 }) {
-  const fetcher = useFetcher<CheckoutAnswer>();
+  const fetcher = useFetcher<CheckoutResult>();
   const [code, setCode] = useState("");
   const busy = fetcher.state !== "idle";
   const hydrated = useHydrated();

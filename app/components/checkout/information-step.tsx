@@ -2,6 +2,7 @@ import { Store, Truck, Wallet } from "lucide-react";
 import { type FocusEvent, useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { openAuthDialog, opensDialog } from "~/components/accounts/auth-dialog-state";
+import { formFields } from "~/components/forms/field-props";
 import { lazyRules, useCheckedForm } from "~/components/forms/use-checked-form";
 import { useFetcherAnswer } from "~/components/forms/use-fetcher-answer";
 import { showToast } from "~/components/toast";
@@ -10,7 +11,7 @@ import { Field, SelectField } from "~/components/ui/field";
 import { useHydrated } from "~/components/use-hydrated";
 import { useShopSettings } from "~/components/use-shop-settings";
 import type { CheckoutDraft, DeliveryMethod } from "~/modules/checkout/checkout-form";
-import { type CheckoutAnswer, checkoutToasts, isAddressProblem } from "~/modules/checkout/checkout-messages";
+import { type CheckoutResult, checkoutToasts, isAddressProblem } from "~/modules/checkout/checkout-messages";
 import type { CheckoutQuote } from "~/modules/checkout/quote.server";
 import type { ShippingSettings } from "~/modules/settings/settings";
 import { shippingPriceText } from "~/modules/settings/shop-settings";
@@ -81,11 +82,12 @@ function LoginPrompt() {
 
 /** Tells a shopper typing their e-mail whether their first order gets its discount (spec: apply-first-order-discount). */
 function useFirstOrderCheck(reservation: boolean) {
-  const fetcher = useFetcher<CheckoutAnswer>();
+  const fetcher = useFetcher<CheckoutResult>();
   const checked = useRef(new Set<string>());
   useFetcherAnswer(fetcher.data, (answer) => {
-    if (answer.ok && (answer.discountPercentage ?? 0) > 0) {
-      void showToast(checkoutToasts.firstOrder(answer.discountPercentage ?? 0, reservation), "success");
+    const percent = answer.data?.discountPercentage ?? 0;
+    if (answer.ok && percent > 0) {
+      void showToast(checkoutToasts.firstOrder(percent, reservation), "success");
     }
   });
   return (email: string) => {
@@ -107,7 +109,7 @@ export function InformationStep({
   onMethodChange: setMethod,
 }: CheckoutPageData & {
   quote: CheckoutQuote;
-  nativeAnswer?: CheckoutAnswer;
+  nativeAnswer?: CheckoutResult;
   /** The delivery method chosen in the form (kept by the page, whose summary depends on it). */
   method: DeliveryMethod;
   onMethodChange: (method: DeliveryMethod) => void;
@@ -118,7 +120,7 @@ export function InformationStep({
   const { shop, shipping } = useShopSettings();
   const methods = methodsOf(shop, shipping);
   const typedEarly = useRef(false);
-  const form = useCheckedForm<CheckoutAnswer>({
+  const form = useCheckedForm<CheckoutResult>({
     schema: checkoutSchema,
     action: "/checkout",
     nativeAnswer,
@@ -137,7 +139,7 @@ export function InformationStep({
   });
   useEmptyCartRedirect(form.fetcher.data);
   const answer = form.fetcher.data ?? nativeAnswer;
-  const messages = answer && !answer.ok ? answer.messages : undefined;
+  const messages = answer && !answer.ok ? answer.data?.messages : undefined;
 
   const saveDraft = (element: HTMLFormElement) => {
     const values = Object.fromEntries(new FormData(element)) as Record<string, string>;
@@ -164,12 +166,11 @@ export function InformationStep({
   }, [serverFormJson, formSaved, setMethod]);
 
   const showAddress = !hydrated || method === "shipping";
+  const control = formFields("checkout", form.errors);
   const field = (name: Exclude<keyof CheckoutDraft, "deliveryMethod">, label: string, extra: object = {}) => ({
-    id: `checkout-${name}`,
-    name,
+    ...control(name),
     label,
     defaultValue: initial[name],
-    error: form.errors[name],
     ...extra,
   });
 
@@ -258,13 +259,11 @@ export function InformationStep({
               })}
             />
             <SelectField
-              id="checkout-province"
-              name="province"
+              {...control("province")}
               label="Provincia"
               options={provinces}
               defaultValue={initial.province}
               autoComplete="address-level1"
-              error={form.errors.province}
               className="sm:col-span-2"
             />
             <Field

@@ -6,7 +6,7 @@ import { OrderAmounts } from "~/components/orders/order-amounts";
 import { showToast } from "~/components/toast";
 import { buttonClass } from "~/components/ui/button";
 import { useShopSettings } from "~/components/use-shop-settings";
-import type { CheckoutAnswer } from "~/modules/checkout/checkout-messages";
+import type { CheckoutResult } from "~/modules/checkout/checkout-messages";
 import type { CheckoutQuote } from "~/modules/checkout/quote.server";
 import { deliveryLabel } from "~/modules/orders/order-views";
 import { CARRIER_NAME, DELIVERY_ESTIMATE, WITHDRAWAL_DAYS } from "~/modules/shop/constants";
@@ -43,28 +43,28 @@ export function PaymentStep({
   seen,
   provider,
   nativeAnswer,
-}: CheckoutPageData & { quote: CheckoutQuote; nativeAnswer?: CheckoutAnswer }) {
-  const fetcher = useFetcher<CheckoutAnswer>();
+}: CheckoutPageData & { quote: CheckoutQuote; nativeAnswer?: CheckoutResult }) {
+  const fetcher = useFetcher<CheckoutResult>();
   const { shop } = useShopSettings();
   const busy = fetcher.state !== "idle";
   const answer = fetcher.data ?? nativeAnswer;
-  const messages = answer && !answer.ok ? answer.messages : undefined;
+  const messages = answer && !answer.ok ? answer.data?.messages : undefined;
   const { breakdown, discountNotes } = quote;
   const blocked = quote.problems.length > 0;
   const reservation = form.deliveryMethod === "pickup_and_pay";
 
   useEmptyCartRedirect(fetcher.data);
   useFetcherAnswer(fetcher.data, (answer) => {
-    if (!answer.ok && answer.error) void showToast(answer.error, "error");
+    if (!answer.ok && answer.notice) void showToast(answer.notice, "error");
   });
 
   return (
     <div className="space-y-6">
       {messages && <ChangedLines messages={messages} />}
       {!messages && blocked && <ChangedLines messages={quote.problems} />}
-      {!fetcher.data && nativeAnswer && !nativeAnswer.ok && nativeAnswer.error && !messages && (
+      {!fetcher.data && nativeAnswer && !nativeAnswer.ok && nativeAnswer.notice && !messages && (
         <p role="alert" className="rounded-md border border-sale/40 bg-sale/5 p-4 text-sm text-ink">
-          <strong>{nativeAnswer.error.title}</strong> {nativeAnswer.error.description}
+          <strong>{nativeAnswer.notice.title}</strong> {nativeAnswer.notice.description}
         </p>
       )}
 

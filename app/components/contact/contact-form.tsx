@@ -7,7 +7,7 @@ import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { HoneypotField } from "~/components/ui/honeypot-field";
 import { CONTACT_LIMITS, contactFormMessages } from "~/modules/contact/contact";
-import type { FormResult } from "~/modules/forms/form-result";
+import type { ActionResult } from "~/modules/forms/action-result";
 
 const fields = [
   { name: "name", label: "Nome", autoComplete: "name", type: "text" },
@@ -16,8 +16,8 @@ const fields = [
 ] as const;
 
 /** Write to the shop. The message is kept and e-mailed to the shop, who can answer by replying. */
-export function ContactForm({ result, subject = "" }: { result?: FormResult; subject?: string }) {
-  const fetcher = useFetcher<FormResult>();
+export function ContactForm({ result, subject = "" }: { result?: ActionResult; subject?: string }) {
+  const fetcher = useFetcher<ActionResult>();
   const form = useRef<HTMLFormElement>(null);
   const early = useEarlySubmit();
   const [missing, setMissing] = useState(false);
@@ -28,8 +28,8 @@ export function ContactForm({ result, subject = "" }: { result?: FormResult; sub
     if (answered.ok) {
       form.current?.reset();
       showToast({ title: contactFormMessages.sent }, "success");
-    } else if (answered.error) {
-      showToast(answered.error, "error");
+    } else if (answered.notice) {
+      showToast(answered.notice, "error");
     }
   });
 
@@ -46,7 +46,7 @@ export function ContactForm({ result, subject = "" }: { result?: FormResult; sub
   const message = missing
     ? contactFormMessages.required
     : answer && !answer.ok
-      ? (answer.error?.description ?? contactFormMessages.failed)
+      ? (answer.notice?.description ?? contactFormMessages.failed)
       : answer && !sending
         ? contactFormMessages.sent
         : "";

@@ -4,9 +4,9 @@ import type { z } from "zod";
 import { useEarlySubmit } from "~/components/forms/use-early-submit";
 import { useFetcherAnswer } from "~/components/forms/use-fetcher-answer";
 import { showToast } from "~/components/toast";
-import { type FormFailure, fieldErrors } from "~/modules/forms/form-result";
+import { type ActionResult, fieldErrors } from "~/modules/forms/action-result";
 
-type Answer = { ok: boolean } & Partial<Omit<FormFailure, "ok">>;
+type Answer = Pick<ActionResult, "ok" | "notice" | "fieldErrors">;
 
 /**
  * A module of form rules, downloaded when a visitor first touches one of its forms rather than with
@@ -56,7 +56,7 @@ export function useCheckedForm<T extends Answer>({
   // The answers are plain objects of strings and booleans: serialized, they are still T.
   useFetcherAnswer(fetcher.data as T | undefined, (answer) => {
     if (answer.ok) onSuccess?.(answer);
-    else if (answer.error) void showToast(answer.error, "error");
+    else if (answer.notice) void showToast(answer.notice, "error");
   });
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -91,6 +91,6 @@ export function useCheckedForm<T extends Answer>({
     busy: fetcher.state !== "idle",
     errors: clientErrors ?? answer?.fieldErrors ?? {},
     /** The whole-form failure of a native post, to show in the page (toasts need JavaScript). */
-    nativeError: fetcher.data ? undefined : nativeAnswer?.error,
+    nativeError: fetcher.data ? undefined : nativeAnswer?.notice,
   };
 }

@@ -4,7 +4,7 @@ import { useEarlySubmit } from "~/components/forms/use-early-submit";
 import { useFetcherAnswer } from "~/components/forms/use-fetcher-answer";
 import { showToast } from "~/components/toast";
 import { HoneypotField } from "~/components/ui/honeypot-field";
-import type { FormResult } from "~/modules/forms/form-result";
+import type { ActionResult } from "~/modules/forms/action-result";
 import { type NewsletterSource, newsletterConsent, newsletterMessages } from "~/modules/newsletter/newsletter";
 
 /** Where the form sits: the dark footer, the home block, the product-page popup or the /subscribe page. */
@@ -16,8 +16,8 @@ export type NewsletterVariant = NewsletterSource;
  * once confirmed from the e-mail (double opt-in). `result` is the /subscribe answer after a post
  * without JavaScript.
  */
-export function NewsletterForm({ variant, result }: { variant: NewsletterVariant; result?: FormResult }) {
-  const fetcher = useFetcher<FormResult>();
+export function NewsletterForm({ variant, result }: { variant: NewsletterVariant; result?: ActionResult }) {
+  const fetcher = useFetcher<ActionResult>();
   const id = useId();
   const [missing, setMissing] = useState(false);
   const early = useEarlySubmit();
@@ -28,7 +28,7 @@ export function NewsletterForm({ variant, result }: { variant: NewsletterVariant
 
   useFetcherAnswer(fetcher.data, (answered) => {
     if (answered.ok) showToast(newsletterMessages.thanks, "success");
-    else if (answered.error) showToast(answered.error, "error");
+    else if (answered.notice) showToast(answered.notice, "error");
   });
 
   if (answer?.ok) {
@@ -55,7 +55,7 @@ export function NewsletterForm({ variant, result }: { variant: NewsletterVariant
   const error = missing
     ? newsletterMessages.emailRequired
     : answer && !answer.ok
-      ? (answer.error?.description ?? newsletterMessages.failed)
+      ? (answer.notice?.description ?? newsletterMessages.failed)
       : "";
   const muted = dark ? "text-paper-soft" : "text-ink-soft";
 

@@ -9,12 +9,12 @@ import { Field } from "~/components/ui/field";
 import { HoneypotField } from "~/components/ui/honeypot-field";
 import { Tabs } from "~/components/ui/tabs";
 import type { ProductReview } from "~/modules/catalog/product-details.server";
-import type { FormResult } from "~/modules/forms/form-result";
+import type { ActionResult } from "~/modules/forms/action-result";
 import { formatDate, formatDecimal } from "~/modules/shop/constants";
 import { Stars } from "./stars";
 
 function ReviewForm({ onSent }: { onSent: () => void }) {
-  const fetcher = useFetcher<FormResult>();
+  const fetcher = useFetcher<ActionResult>();
   const [rating, setRating] = useState(0);
   const early = useEarlySubmit((form) => setRating(Number(new FormData(form).get("rating") ?? 0)));
   const errors = (fetcher.data && !fetcher.data.ok && fetcher.data.fieldErrors) || {};
@@ -28,7 +28,7 @@ function ReviewForm({ onSent }: { onSent: () => void }) {
       void showToast(
         {
           title: "Impossibile inviare la recensione.",
-          description: answered.error?.description ?? Object.values(answered.fieldErrors ?? {})[0],
+          description: answered.notice?.description ?? Object.values(answered.fieldErrors ?? {})[0],
         },
         "error",
       );

@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import { describedControl } from "~/components/forms/field-props";
 
 type FieldFrame = {
   /** Unique in the page: the control's id and the base of its error's and hint's ids. */
@@ -24,15 +25,7 @@ const controlClass =
 
 /** A labelled form control with its validation message and hint underneath, tied to it for screen readers. */
 export function Field({ id, label, error, hint, className, ...control }: FieldProps) {
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = [error && errorId, hint && hintId].filter(Boolean).join(" ") || undefined;
-  const controlProps = {
-    id,
-    "aria-invalid": error ? true : undefined,
-    "aria-describedby": describedBy,
-    className: controlClass,
-  };
+  const controlProps = { ...describedControl(id, error, Boolean(hint)), className: controlClass };
   return (
     <div className={className}>
       <label htmlFor={id} className="text-sm font-medium text-ink">
@@ -44,12 +37,12 @@ export function Field({ id, label, error, hint, className, ...control }: FieldPr
         <textarea {...controlProps} {...control} />
       )}
       {error && (
-        <p id={errorId} className="mt-1 text-sm text-sale">
+        <p id={`${id}-error`} className="mt-1 text-sm text-sale">
           {error}
         </p>
       )}
       {hint && (
-        <p id={hintId} className="mt-1 text-xs text-ink-soft">
+        <p id={`${id}-hint`} className="mt-1 text-xs text-ink-soft">
           {hint}
         </p>
       )}
@@ -63,7 +56,7 @@ const selectClass =
 
 /**
  * A labelled select with its validation message, as Field draws an input; a first, empty choice
- * ('Seleziona') until one is made.
+ * (`placeholder`, 'Seleziona') until one is made.
  */
 export function SelectField({
   id,
@@ -71,25 +64,21 @@ export function SelectField({
   options,
   error,
   className,
+  placeholder = "Seleziona",
   ...select
 }: Omit<FieldFrame, "hint"> & {
   /** Value and text of each choice. */
   options: readonly (readonly [value: string, text: string])[];
+  /** The first, empty choice. */
+  placeholder?: string;
 } & Omit<SelectHTMLAttributes<HTMLSelectElement>, keyof FieldFrame>) {
-  const errorId = `${id}-error`;
   return (
     <div className={className}>
       <label htmlFor={id} className="text-sm font-medium text-ink">
         {label}
       </label>
-      <select
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className={selectClass}
-        {...select}
-      >
-        <option value="">Seleziona</option>
+      <select {...describedControl(id, error)} className={selectClass} {...select}>
+        <option value="">{placeholder}</option>
         {options.map(([value, text]) => (
           <option key={value} value={value}>
             {text}
@@ -97,7 +86,7 @@ export function SelectField({
         ))}
       </select>
       {error && (
-        <p id={errorId} className="mt-1 text-sm text-sale">
+        <p id={`${id}-error`} className="mt-1 text-sm text-sale">
           {error}
         </p>
       )}

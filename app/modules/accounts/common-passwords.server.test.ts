@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fieldErrors } from "~/modules/forms/form-result";
+import { fieldErrors } from "~/modules/forms/action-result";
 import { commonPasswordMessage, isCommonPassword, refuseCommonPasswords } from "./common-passwords.server";
 import { newPasswordSchema, registerSchema } from "./validation";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fieldErrors } from "~/modules/forms/form-result";
+import { fieldErrors } from "~/modules/forms/action-result";
 import {
   emailOnlySchema,
   isStrongPassword,

@@ -12,7 +12,11 @@ import { quantityInCart, withItemAdded, withQuantity } from "./cart-lines";
 
 const MAX_QUANTITY = 9999;
 
-export type CartFormResult =
+/** The cart's forms: 'Aggiungi al carrello', 'Acquista ora', and a line's quantity. */
+export type CartIntent = "add" | "buy" | "quantity";
+
+/** The cart's new lines, or why it cannot change. */
+export type CartChange =
   | { ok: true; lines: CartLineRequest[] }
   | { ok: false; problem: ToastMessage; productId: number | null };
 
@@ -23,7 +27,7 @@ export async function addFromProductForm(
   db: Queryable,
   lines: readonly CartLineRequest[],
   form: FormData,
-): Promise<CartFormResult> {
+): Promise<CartChange> {
   const id = parseProductId(String(form.get("productId") ?? ""));
   const product = id === null ? null : await getProductDetails(db, id);
   if (!product) return { ok: false, problem: unavailable, productId: null };
@@ -36,7 +40,7 @@ export async function addFromProductForm(
 }
 
 /** The cart's − / + (the new quantity) and 'Rimuovi' (0); below 1 the line goes. */
-export function changeQuantityFromForm(lines: readonly CartLineRequest[], form: FormData): CartFormResult {
+export function changeQuantityFromForm(lines: readonly CartLineRequest[], form: FormData): CartChange {
   const quantity = Number(form.get("quantity"));
   if (!Number.isSafeInteger(quantity)) {
     return { ok: false, problem: { title: "Errore", description: invalidRequestMessage }, productId: null };

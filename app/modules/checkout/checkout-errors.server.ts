@@ -1,4 +1,4 @@
-import type { ToastText } from "~/modules/forms/form-result";
+import type { ToastText } from "~/modules/forms/action-result";
 
 // The checkout action's failures (storefront spec §8), sent in its answers for the page to show.
 

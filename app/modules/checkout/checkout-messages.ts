@@ -1,22 +1,20 @@
-import type { FormFailure, ToastText } from "~/modules/forms/form-result";
+import type { ActionResult, ToastText } from "~/modules/forms/action-result";
 
 // The checkout's answers and the toasts its pages show by themselves (storefront spec §8), shared by
 // its action and its pages. The failures only the action reports are in checkout-errors.server.ts:
 // the page shows what the answer carries, so the browser never needs their texts.
 
-export type CheckoutAnswer = { intent: string } & (
-  | {
-      ok: true;
-      /** The first-order check: the discount this e-mail gets, 0 when it has ordered before. */
-      discountPercentage?: number;
-    }
-  | (FormFailure & {
-      /** The cart is empty: the spec's 'Carrello vuoto', then the shop. */
-      emptyCart?: boolean;
-      /** The lines that changed since the shopper saw them, one sentence each; nothing was charged. */
-      messages?: string[];
-    })
-);
+export type CheckoutIntent = "cart" | "first-order" | "coupon" | "coupon-remove" | "information" | "place";
+
+/**
+ * `discountPercentage`: the first-order check, the discount this e-mail gets (0 when it has ordered
+ * before); `emptyCart`: the spec's 'Carrello vuoto', then the shop; `messages`: the lines that
+ * changed since the shopper saw them, one sentence each (nothing was charged).
+ */
+export type CheckoutResult = ActionResult<
+  CheckoutIntent,
+  { discountPercentage?: number; emptyCart?: boolean; messages?: string[] }
+>;
 
 /** Whether a failed check is about the home address: the spec's 'Indirizzo incompleto' toast then says so. */
 export function isAddressProblem(fields: readonly string[]): boolean {

@@ -1,6 +1,7 @@
+import { failed, handleIntent, succeeded } from "~/modules/forms/action-result";
 import { CARRIER_NAME } from "~/modules/shop/constants";
 import type { Services } from "~/services.server";
-import { type AdminAnswer, type AdminOrderIntent, adminOrderIntents } from "./admin-answer";
+import type { AdminOrderIntent, AdminOrderResult } from "./admin-answer";
 import { CancellationRefused, cancelOrder } from "./cancellation.server";
 import { isOrderId, shortOrderId } from "./order-views";
 import { readRefundAmount } from "./refund-form";
@@ -15,71 +16,61 @@ import { addOrderNote, completeInStore, markDelivered, resendConfirmation } from
 
 export type AdminActor = { id: string };
 
-const success = (intent: AdminOrderIntent, message: string): AdminAnswer => ({
-  intent,
-  ok: true,
-  title: "Successo",
-  message,
-});
-const failure = (intent: AdminOrderIntent | "unknown", title: string, message: string): AdminAnswer => ({
-  intent,
-  ok: false,
-  title,
-  message,
-});
-
-const isIntent = (value: string): value is AdminOrderIntent => (adminOrderIntents as readonly string[]).includes(value);
+const success = (intent: AdminOrderIntent, message: string): AdminOrderResult =>
+  succeeded({ intent, notice: { title: "Successo", description: message } });
+const failure = (intent: AdminOrderIntent, title: string, message: string): AdminOrderResult =>
+  failed({ intent, notice: { title, description: message } });
 
 export async function runAdminOrderAction(
   services: Pick<Services, "db" | "clock" | "publicUrl" | "carrier" | "payments" | "files">,
   admin: AdminActor,
   form: FormData,
-): Promise<AdminAnswer> {
-  const intent = String(form.get("intent") ?? "");
-  if (!isIntent(intent)) return failure("unknown", "Errore", "Azione non riconosciuta.");
+): Promise<AdminOrderResult> {
   const actor = `staff:${admin.id}`;
   const deps: ShippingDeps = services;
   const orderId = String(form.get("orderId") ?? "");
-  const needsOrder = intent !== "close-day" && intent !== "create-shipments";
-  if (needsOrder && !isOrderId(orderId)) return failure(intent, "Errore", "Ordine non trovato.");
 
-  const answer = (outcome: { ok: boolean; message: string }, failureTitle = "Errore") =>
+  const answer = (intent: AdminOrderIntent, outcome: { ok: boolean; message: string }, failureTitle = "Errore") =>
     outcome.ok ? success(intent, outcome.message) : failure(intent, failureTitle, outcome.message);
+  /** The action of one order, the form's: a missing or malformed order id is answered before it runs. */
+  const ofOrder =
+    <Intent extends AdminOrderIntent>(run: (intent: Intent) => Promise<AdminOrderResult>) =>
+    async (intent: Intent) =>
+      isOrderId(orderId) ? run(intent) : failure(intent, "Errore", "Ordine non trovato.");
 
-  switch (intent) {
-    case "create-shipment": {
+  return handleIntent(form, {
+    "create-shipment": ofOrder(async (intent) => {
       const shipment = readShipmentForm({
         weight: form.get("weight") as string,
         parcels: form.get("parcels") as string,
       });
       if (!shipment.ok) return failure(intent, `Errore ${CARRIER_NAME}`, shipment.message);
-      return answer(await shipOrder(deps, orderId, shipment.value, actor), `Errore ${CARRIER_NAME}`);
-    }
-    case "create-shipments":
-      return shipSeveral(deps, form, actor);
-    case "delete-shipment":
-      return answer(await deleteShipment(deps, orderId, actor), `Errore ${CARRIER_NAME}`);
-    case "complete":
-      return answer(await completeInStore(services.db, orderId, actor));
-    case "mark-delivered":
-      return answer(await markDelivered(services.db, orderId, actor));
-    case "close-day": {
+      return answer(intent, await shipOrder(deps, orderId, shipment.value, actor), `Errore ${CARRIER_NAME}`);
+    }),
+    "create-shipments": () => shipSeveral(deps, form, actor),
+    "delete-shipment": ofOrder(async (intent) =>
+      answer(intent, await deleteShipment(deps, orderId, actor), `Errore ${CARRIER_NAME}`),
+    ),
+    complete: ofOrder(async (intent) => answer(intent, await completeInStore(services.db, orderId, actor))),
+    "mark-delivered": ofOrder(async (intent) => answer(intent, await markDelivered(services.db, orderId, actor))),
+    "close-day": async (intent) => {
       const outcome = await closeCourierDay(deps, actor);
       if (!outcome.ok) return failure(intent, "Errore Chiusura Giornata", outcome.message);
       const allClosed = outcome.results.every((result) => result.closed);
       return {
         intent,
         ok: allClosed,
-        title: allClosed ? "Successo" : "Errore Chiusura Giornata",
-        message: outcome.message,
-        closeDay: outcome.results,
+        notice: { title: allClosed ? "Successo" : "Errore Chiusura Giornata", description: outcome.message },
+        data: { closeDay: outcome.results },
       };
-    }
-    case "add-note":
-      return answer(await addOrderNote(services.db, orderId, admin.id, String(form.get("note") ?? "")));
-    case "resend-confirmation":
-      return answer(await resendConfirmation(services.db, orderId, actor, services.publicUrl));
-    case "cancel-order": {
+    },
+    "add-note": ofOrder(async (intent) =>
+      answer(intent, await addOrderNote(services.db, orderId, admin.id, String(form.get("note") ?? ""))),
+    ),
+    "resend-confirmation": ofOrder(async (intent) =>
+      answer(intent, await resendConfirmation(services.db, orderId, actor, services.publicUrl)),
+    ),
+    "cancel-order": ofOrder(async (intent) => {
       const amount = readRefundAmount(form.get("refund") as string);
       if (!amount.ok) return failure(intent, "Errore", amount.message);
       try {
@@ -96,8 +87,8 @@ export async function runAdminOrderAction(
         if (error instanceof CancellationRefused) return failure(intent, "Errore", error.message);
         throw error;
       }
-    }
-    case "refund": {
+    }),
+    refund: ofOrder(async (intent) => {
       const amount = readRefundAmount(form.get("refund") as string);
       if (!amount.ok) return failure(intent, "Errore", amount.message);
       const reason =
@@ -118,12 +109,12 @@ export async function runAdminOrderAction(
         if (error instanceof RefundRefused) return failure(intent, "Errore", error.message);
         throw error;
       }
-    }
-  }
+    }),
+  });
 }
 
 /** Ships each selected order with the same weight and parcels, one after the other. */
-async function shipSeveral(deps: ShippingDeps, form: FormData, actor: string): Promise<AdminAnswer> {
+async function shipSeveral(deps: ShippingDeps, form: FormData, actor: string): Promise<AdminOrderResult> {
   const intent = "create-shipments";
   const orderIds = [...new Set(form.getAll("orderId").map(String))].filter(isOrderId);
   if (orderIds.length === 0) return failure(intent, `Errore ${CARRIER_NAME}`, "Seleziona almeno un ordine da spedire.");
@@ -132,18 +123,20 @@ async function shipSeveral(deps: ShippingDeps, form: FormData, actor: string): P
   if (!shipment.ok) return failure(intent, `Errore ${CARRIER_NAME}`, shipment.message);
 
   const shipped: string[] = [];
-  const failed: string[] = [];
+  const refused: string[] = [];
   for (const orderId of orderIds) {
     const outcome = await shipOrder(deps, orderId, shipment.value, actor);
     if (outcome.ok) shipped.push(orderId);
-    else failed.push(`${shortOrderId(orderId)}: ${outcome.message}`);
+    else refused.push(`${shortOrderId(orderId)}: ${outcome.message}`);
   }
   const done = `${shipped.length} ${shipped.length === 1 ? "spedizione creata" : "spedizioni create"}.`;
   return {
     intent,
-    ok: failed.length === 0,
-    title: failed.length === 0 ? "Successo" : `Errore ${CARRIER_NAME}`,
-    message: failed.length === 0 ? done : `${done} Non spedite: ${failed.join("; ")}`,
-    shippedOrderIds: shipped,
+    ok: refused.length === 0,
+    notice: {
+      title: refused.length === 0 ? "Successo" : `Errore ${CARRIER_NAME}`,
+      description: refused.length === 0 ? done : `${done} Non spedite: ${refused.join("; ")}`,
+    },
+    data: { shippedOrderIds: shipped },
   };
 }

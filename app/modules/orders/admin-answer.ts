@@ -1,30 +1,29 @@
+import type { ActionResult } from "~/modules/forms/action-result";
+
 // What the admin's order forms post and what they get back; shared by the action
 // (admin-actions.server.ts) and the buttons that read the answer in the browser.
 
-export const adminOrderIntents = [
-  "create-shipment",
-  "create-shipments",
-  "delete-shipment",
-  "complete",
-  "mark-delivered",
-  "close-day",
-  "add-note",
-  "resend-confirmation",
-  "cancel-order",
-  "refund",
-] as const;
-export type AdminOrderIntent = (typeof adminOrderIntents)[number];
+export type AdminOrderIntent =
+  | "create-shipment"
+  | "create-shipments"
+  | "delete-shipment"
+  | "complete"
+  | "mark-delivered"
+  | "close-day"
+  | "add-note"
+  | "resend-confirmation"
+  | "cancel-order"
+  | "refund";
 
-export type AdminAnswer = {
-  intent: AdminOrderIntent | "unknown";
-  ok: boolean;
-  title: string;
-  message: string;
-  /** Close the day: every parcel with its outcome. */
-  closeDay?: CloseDayResult[];
-  /** Bulk shipping: the orders shipped, for the merged labels download. */
-  shippedOrderIds?: string[];
-};
+export type AdminOrderResult = ActionResult<
+  AdminOrderIntent,
+  {
+    /** Close the day: every parcel with its outcome. */
+    closeDay?: CloseDayResult[];
+    /** Bulk shipping: the orders shipped, for the merged labels download. */
+    shippedOrderIds?: string[];
+  }
+>;
 
 export type CloseDayResult = {
   orderId: string;

@@ -1,7 +1,9 @@
 // How order and payment statuses read (spec accounts-and-admin §4). Matching ignores letter case;
-// a value missing from the catalogue is shown as it is.
+// a value missing from the catalogue is shown as it is. Typed by the schema's statuses: a new status
+// does not compile without its label.
+import type { OrderStatus, PaymentStatus } from "~/db/schema";
 
-const orderStatusLabels: Record<string, string> = {
+const orderStatusLabels: Record<OrderStatus, string> = {
   processing: "In Lavorazione",
   shipped: "Spedito",
   gls_closed: "Chiuso (GLS)",
@@ -13,7 +15,7 @@ const orderStatusLabels: Record<string, string> = {
 };
 
 // The spec's four, and the design's labels for the statuses it adds (paid in the shop, refunds).
-const paymentStatusLabels: Record<string, string> = {
+const paymentStatusLabels: Record<PaymentStatus, string> = {
   paid: "Pagato",
   pending: "In Attesa",
   failed: "Fallito",
@@ -24,7 +26,7 @@ const paymentStatusLabels: Record<string, string> = {
 };
 
 export function orderStatusLabel(status: string): string {
-  return orderStatusLabels[status.toLowerCase()] ?? status;
+  return (orderStatusLabels as Record<string, string>)[status.toLowerCase()] ?? status;
 }
 
 // Customers read the status in their own words: the courier's day being closed is staff's business.
@@ -36,13 +38,13 @@ export function customerOrderStatusLabel(status: string): string {
 }
 
 export function paymentStatusLabel(status: string): string {
-  return paymentStatusLabels[status.toLowerCase()] ?? status;
+  return (paymentStatusLabels as Record<string, string>)[status.toLowerCase()] ?? status;
 }
 
 /** The look of a status badge: good news, waiting, bad news, or neutral. */
 export type StatusTone = "positive" | "waiting" | "negative" | "neutral";
 
-const tones: Record<string, StatusTone> = {
+const tones: Record<OrderStatus | PaymentStatus, StatusTone> = {
   completed: "positive",
   shipped: "positive",
   gls_closed: "positive",
@@ -61,5 +63,5 @@ const tones: Record<string, StatusTone> = {
 };
 
 export function statusTone(status: string): StatusTone {
-  return tones[status.toLowerCase()] ?? "neutral";
+  return (tones as Record<string, StatusTone>)[status.toLowerCase()] ?? "neutral";
 }

@@ -1,9 +1,10 @@
 import { productIdSchema } from "~/modules/catalog/product-id";
+import { type ActionResult, failed, handleIntent, succeeded } from "~/modules/forms/action-result";
 import type { Services } from "~/services.server";
 import { productMessages, readProductForm, stockField } from "./product-form";
 import {
   duplicateProduct,
-  type SaveAnswer,
+  type SaveOutcome,
   type StockChange,
   saveMessages,
   saveProduct,
@@ -15,36 +16,45 @@ import {
 // one place that reads the form and calls products.server.ts. `productId` is the page's product,
 // null on the new-product page; the list's buttons carry theirs in the form.
 
-export const productIntents = ["save", "archive", "unarchive", "duplicate", "stock"] as const;
-export type ProductIntent = (typeof productIntents)[number];
+export type ProductIntent = "save" | "archive" | "unarchive" | "duplicate" | "stock";
 
-export type ProductAnswer = SaveAnswer & { intent: ProductIntent | "unknown" };
+/** The answer of a product's action; `productId`, the product saved, created or copied. */
+export type ProductResult = ActionResult<ProductIntent, { productId: number }>;
 
 export async function runProductAction(
   deps: Pick<Services, "db" | "clock">,
   form: FormData,
   pageProductId: number | null,
-): Promise<ProductAnswer> {
-  const intent = String(form.get("intent") ?? "") as ProductIntent;
-  if (!productIntents.includes(intent)) return { intent: "unknown", ok: false, message: "Azione non riconosciuta." };
-  const answer = (result: SaveAnswer): ProductAnswer => ({ ...result, intent });
-
-  if (intent === "stock") {
-    const changes = readStockChanges(form);
-    if (!Array.isArray(changes)) return answer({ ok: false, message: changes.problem });
-    return answer(await updateStock(deps.db, changes));
-  }
-
+): Promise<ProductResult> {
+  const answer = (intent: ProductIntent, outcome: SaveOutcome): ProductResult =>
+    outcome.ok
+      ? succeeded({ intent, notice: { title: outcome.message }, data: { productId: outcome.productId } })
+      : failed({ intent, notice: { title: outcome.message }, fieldErrors: outcome.fieldErrors });
+  const notFound = (intent: ProductIntent) => answer(intent, { ok: false, message: saveMessages.notFound });
   const parsedId = productIdSchema.safeParse(pageProductId ?? Number(form.get("productId")));
-  if (intent === "save") {
-    if (pageProductId !== null && !parsedId.success) return answer({ ok: false, message: saveMessages.notFound });
-    const read = readProductForm(form);
-    if (!read.ok) return answer({ ok: false, fieldErrors: read.fieldErrors, message: saveMessages.invalid });
-    return answer(await saveProduct(deps, pageProductId === null ? null : (parsedId.data ?? null), read.product));
-  }
-  if (!parsedId.success) return answer({ ok: false, message: saveMessages.notFound });
-  if (intent === "duplicate") return answer(await duplicateProduct(deps, parsedId.data));
-  return answer(await setArchived(deps, parsedId.data, intent === "archive"));
+  /** An action on the page's product, or on the one the list's button names. */
+  const ofProduct = (run: (productId: number) => Promise<SaveOutcome>) => async (intent: ProductIntent) =>
+    parsedId.success ? answer(intent, await run(parsedId.data)) : notFound(intent);
+
+  return handleIntent(form, {
+    stock: async (intent) => {
+      const changes = readStockChanges(form);
+      if (!Array.isArray(changes)) return answer(intent, { ok: false, message: changes.problem });
+      return answer(intent, await updateStock(deps.db, changes));
+    },
+    save: async (intent) => {
+      if (pageProductId !== null && !parsedId.success) return notFound(intent);
+      const read = readProductForm(form);
+      if (!read.ok) return answer(intent, { ok: false, fieldErrors: read.fieldErrors, message: saveMessages.invalid });
+      return answer(
+        intent,
+        await saveProduct(deps, pageProductId === null ? null : (parsedId.data ?? null), read.product),
+      );
+    },
+    duplicate: ofProduct((productId) => duplicateProduct(deps, productId)),
+    archive: ofProduct((productId) => setArchived(deps, productId, true)),
+    unarchive: ofProduct((productId) => setArchived(deps, productId, false)),
+  });
 }
 
 /**

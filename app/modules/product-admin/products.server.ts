@@ -14,7 +14,7 @@ import { type ProductInput, variantSku } from "./product-form";
 // only where it is still the one the form showed, so a sale made while the form was open is never
 // overwritten; otherwise the whole save is refused and says which variant changed.
 
-export type SaveAnswer =
+export type SaveOutcome =
   | { ok: true; productId: number; message: string }
   | { ok: false; fieldErrors?: Record<string, string>; message: string };
 
@@ -43,7 +43,7 @@ export const saveMessages = {
 
 /** Thrown inside a transaction to roll it back with an answer for staff. */
 class Refused extends Error {
-  constructor(readonly answer: SaveAnswer & { ok: false }) {
+  constructor(readonly answer: SaveOutcome & { ok: false }) {
     super(answer.message);
   }
 }
@@ -51,7 +51,7 @@ class Refused extends Error {
 const variantLabel = (variant: { colorName: string; size: string }) => `${variant.colorName} ${variant.size}`;
 
 /** Creates the product (productId null) or saves it; the price history gets the new price when it changed. */
-export async function saveProduct(deps: Deps, productId: number | null, input: ProductInput): Promise<SaveAnswer> {
+export async function saveProduct(deps: Deps, productId: number | null, input: ProductInput): Promise<SaveOutcome> {
   try {
     const id = await deps.db.transaction(async (tx) => {
       const now = deps.clock.now();
@@ -236,7 +236,7 @@ async function writeStock(tx: Transaction, changes: StockChange[]): Promise<void
 }
 
 /** The list's quick stock edit: every changed variant in one transaction, or none when one changed meanwhile. */
-export async function updateStock(db: Database, changes: StockChange[]): Promise<SaveAnswer> {
+export async function updateStock(db: Database, changes: StockChange[]): Promise<SaveOutcome> {
   const changed = changes.filter((change) => change.stock !== change.stockSeen);
   if (changed.length === 0) return { ok: false, message: saveMessages.stockUnchanged };
   try {
@@ -249,7 +249,7 @@ export async function updateStock(db: Database, changes: StockChange[]): Promise
 }
 
 /** Takes the product off sale (archived) or puts it back; its orders keep their lines either way. */
-export async function setArchived(deps: Deps, productId: number, archived: boolean): Promise<SaveAnswer> {
+export async function setArchived(deps: Deps, productId: number, archived: boolean): Promise<SaveOutcome> {
   const updated = await deps.db
     .update(products)
     .set({ archivedAt: archived ? deps.clock.now() : null })
@@ -265,7 +265,7 @@ export async function setArchived(deps: Deps, productId: number, archived: boole
  * no images (they are files of the original). It is archived, so it is not on sale until staff
  * have checked it and put it on sale.
  */
-export async function duplicateProduct(deps: Deps, productId: number): Promise<SaveAnswer> {
+export async function duplicateProduct(deps: Deps, productId: number): Promise<SaveOutcome> {
   const result = await deps.db.transaction(async (tx) => {
     const original = await tx.query.products.findFirst({
       where: eq(products.id, productId),

@@ -1,11 +1,16 @@
+import { failed, handleIntent, succeeded } from "~/modules/forms/action-result";
 import type { Services } from "~/services.server";
-import { importTooLargeMessage, maxImportBytes, type ProductImportAnswer } from "./import-answer";
+import {
+  importTooLargeMessage,
+  maxImportBytes,
+  type ProductImportIntent,
+  type ProductImportResult,
+} from "./import-answer";
 import { applyImport, checkImport } from "./import-products.server";
 
 // The import page's two buttons: "Verifica" (check, nothing written) and "Importa" (apply).
 
 export const importActionMessages = {
-  unknown: "Azione non riconosciuta.",
   noFile: "Scegli il file CSV da verificare o importare.",
   tooLarge: importTooLargeMessage,
   notUtf8:
@@ -21,32 +26,32 @@ export const importActionMessages = {
 export async function runProductImport(
   { db, clock }: Pick<Services, "db" | "clock">,
   form: FormData,
-): Promise<ProductImportAnswer> {
-  const intent = String(form.get("intent") ?? "");
-  if (intent !== "check" && intent !== "import") {
-    return { intent: "unknown", ok: false, message: importActionMessages.unknown, problems: [] };
-  }
-  const refuse = (message: string): ProductImportAnswer => ({ intent, ok: false, message, problems: [] });
-  const file = form.get("file");
-  if (file === null || typeof file === "string" || (file.name === "" && file.size === 0)) {
-    return refuse(importActionMessages.noFile);
-  }
-  if (file.size > maxImportBytes) return refuse(importActionMessages.tooLarge);
-  let text: string;
-  try {
-    // Strict, so a file saved as Windows-1252 is refused rather than imported with garbled accents.
-    text = new TextDecoder("utf-8", { fatal: true }).decode(await file.arrayBuffer());
-  } catch {
-    return refuse(importActionMessages.notUtf8);
-  }
+): Promise<ProductImportResult> {
+  return handleIntent(form, { check: run, import: run });
 
-  const report = intent === "check" ? await checkImport(db, text) : await applyImport(db, clock, text);
-  if (!report.ok) {
-    const count = report.problems.length;
-    const message =
-      intent === "check" ? importActionMessages.checkProblems(count) : importActionMessages.importProblems(count);
-    return { intent, ok: false, message, problems: report.problems };
+  async function run(intent: ProductImportIntent): Promise<ProductImportResult> {
+    const refuse = (message: string) => failed({ intent, notice: { title: message }, data: { problems: [] } });
+    const file = form.get("file");
+    if (file === null || typeof file === "string" || (file.name === "" && file.size === 0)) {
+      return refuse(importActionMessages.noFile);
+    }
+    if (file.size > maxImportBytes) return refuse(importActionMessages.tooLarge);
+    let text: string;
+    try {
+      // Strict, so a file saved as Windows-1252 is refused rather than imported with garbled accents.
+      text = new TextDecoder("utf-8", { fatal: true }).decode(await file.arrayBuffer());
+    } catch {
+      return refuse(importActionMessages.notUtf8);
+    }
+
+    const report = intent === "check" ? await checkImport(db, text) : await applyImport(db, clock, text);
+    if (!report.ok) {
+      const count = report.problems.length;
+      const message =
+        intent === "check" ? importActionMessages.checkProblems(count) : importActionMessages.importProblems(count);
+      return failed({ intent, notice: { title: message }, data: { problems: report.problems } });
+    }
+    const message = intent === "check" ? importActionMessages.checked : importActionMessages.imported;
+    return succeeded({ intent, notice: { title: message }, data: { problems: [], summary: report.summary } });
   }
-  const message = intent === "check" ? importActionMessages.checked : importActionMessages.imported;
-  return { intent, ok: true, message, problems: [], summary: report.summary };
 }

@@ -1,3 +1,4 @@
+import type { ActionResult } from "~/modules/forms/action-result";
 import type { ImportProblem } from "./import-row";
 
 // What the import page's form posts and what it gets back; shared by the action
@@ -18,10 +19,10 @@ export type ImportSummaryView = {
   priceChanges: number;
 };
 
-export type ProductImportAnswer = {
-  intent: "check" | "import" | "unknown";
-  ok: boolean;
-  message: string;
-  problems: ImportProblem[];
-  summary?: ImportSummaryView;
-};
+export type ProductImportIntent = "check" | "import";
+
+/** `problems`: what is wrong with the file, line by line; `summary`: what an import changed. */
+export type ProductImportResult = ActionResult<
+  ProductImportIntent,
+  { problems: ImportProblem[]; summary?: ImportSummaryView }
+>;

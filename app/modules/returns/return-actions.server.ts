@@ -1,11 +1,10 @@
+import { failed, handleIntent, succeeded } from "~/modules/forms/action-result";
 import type { Services } from "~/services.server";
-import { type ReturnAnswer, type ReturnIntent, returnIntents } from "./return-views";
+import type { ReturnIntent, ReturnResult } from "./return-views";
 import { decideReturnItems, type ItemDecision, markGoodsReceived, ReturnRefused, refundReturn } from "./returns.server";
 
 // Every button of the admin's return page posts an `intent` here: one place that reads the form,
 // calls returns.server.ts and words the answer as the spec's toasts ('Successo' / 'Errore').
-
-const isIntent = (value: string): value is ReturnIntent => (returnIntents as readonly string[]).includes(value);
 
 /**
  * The decisions of the form's items: for each `item` id, `decision-<id>` (accepted / refused; an item
@@ -33,25 +32,32 @@ export async function runReturnAction(
   actor: string,
   requestId: string,
   form: FormData,
-): Promise<ReturnAnswer> {
-  const intent = String(form.get("intent") ?? "");
-  if (!isIntent(intent)) return { intent: "unknown", ok: false, title: "Errore", message: "Azione non riconosciuta." };
-  const done = (message: string): ReturnAnswer => ({ intent, ok: true, title: "Successo", message });
-  try {
-    switch (intent) {
-      case "goods-received":
-        return done(await markGoodsReceived(services.db, { requestId, actor }));
-      case "decide":
-        return done(await decideReturnItems(services.db, { requestId, actor, decisions: readDecisions(form) }));
-      case "refund-return": {
-        const outcome = await refundReturn(services.db, services.payments, { requestId, actor });
-        return outcome.ok
-          ? done(outcome.message)
-          : { intent, ok: false, title: "Rimborso non riuscito", message: outcome.message };
+): Promise<ReturnResult> {
+  const done = (intent: ReturnIntent, message: string) =>
+    succeeded({ intent, notice: { title: "Successo", description: message } });
+  const refused = (intent: ReturnIntent, title: string, message: string) =>
+    failed({ intent, notice: { title, description: message } });
+  /** A refusal of the returns module (the request is not in the state the button is for) is its toast. */
+  const answering =
+    <Intent extends ReturnIntent>(run: (intent: Intent) => Promise<ReturnResult>) =>
+    async (intent: Intent) => {
+      try {
+        return await run(intent);
+      } catch (error) {
+        if (error instanceof ReturnRefused) return refused(intent, "Errore", error.message);
+        throw error;
       }
-    }
-  } catch (error) {
-    if (error instanceof ReturnRefused) return { intent, ok: false, title: "Errore", message: error.message };
-    throw error;
-  }
+    };
+  return handleIntent(form, {
+    "goods-received": answering(async (intent) =>
+      done(intent, await markGoodsReceived(services.db, { requestId, actor })),
+    ),
+    decide: answering(async (intent) =>
+      done(intent, await decideReturnItems(services.db, { requestId, actor, decisions: readDecisions(form) })),
+    ),
+    "refund-return": answering(async (intent) => {
+      const outcome = await refundReturn(services.db, services.payments, { requestId, actor });
+      return outcome.ok ? done(intent, outcome.message) : refused(intent, "Rimborso non riuscito", outcome.message);
+    }),
+  });
 }

@@ -1,5 +1,6 @@
 // What the admin's return pages show and post, shared by the server module and the browser.
 import type { WithdrawalItemDecision, WithdrawalState } from "~/db/schema";
+import type { ActionResult } from "~/modules/forms/action-result";
 
 /** A return request's states, in their order (the schema's), for the list's filter. */
 export { type WithdrawalState, withdrawalStates } from "~/db/schema";
@@ -18,11 +19,10 @@ export const returnDecisionLabels: Record<WithdrawalItemDecision, string> = {
   refused: "Rifiutato",
 };
 
-export const returnIntents = ["goods-received", "decide", "refund-return"] as const;
-export type ReturnIntent = (typeof returnIntents)[number];
+export type ReturnIntent = "goods-received" | "decide" | "refund-return";
 
 /** The answer of a return's action, shown as the spec's toast ('Successo' / 'Errore'). */
-export type ReturnAnswer = { intent: ReturnIntent | "unknown"; ok: boolean; title: string; message: string };
+export type ReturnResult = ActionResult<ReturnIntent>;
 
 /** The longest refusal reason staff may write (the customer reads it in the e-mail). */
 export const REFUSAL_REASON_MAX = 300;

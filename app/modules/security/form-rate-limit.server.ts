@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Database } from "~/db/client.server";
-import type { FormFailure, ToastText } from "~/modules/forms/form-result";
+import type { ActionResult, ToastText } from "~/modules/forms/action-result";
 import { clientIp, hitRateLimit, type RateLimit, tooManyRequestsMessage } from "./rate-limit.server";
 
 // Rate limits for forms: over a limit, the answer goes back to the form in the form contract (its
@@ -8,12 +8,12 @@ import { clientIp, hitRateLimit, type RateLimit, tooManyRequestsMessage } from "
 
 export const tooManyRequests: ToastText = { title: "Errore", description: tooManyRequestsMessage };
 
-export type TooManyRequests = ReturnType<typeof data<FormFailure>>;
+export type TooManyRequests = ReturnType<typeof data<ActionResult>>;
 
 /** The 429 answer, telling when to try again. */
 export function tooManyRequestsAnswer(retryAfterSeconds: number): TooManyRequests {
-  return data<FormFailure>(
-    { ok: false, error: tooManyRequests },
+  return data<ActionResult>(
+    { ok: false, notice: tooManyRequests },
     { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } },
   );
 }

@@ -76,7 +76,7 @@ describe("rate limits in PostgreSQL", () => {
     const answer = await checkFormRateLimits(db, [[once, "k"]]);
     expect(answer?.data).toEqual({
       ok: false,
-      error: { title: "Errore", description: "Troppe richieste. Riprova tra qualche minuto." },
+      notice: { title: "Errore", description: "Troppe richieste. Riprova tra qualche minuto." },
     });
     expect(answer?.init?.status).toBe(429);
     expect(Number(new Headers(answer?.init?.headers).get("Retry-After"))).toBeGreaterThan(0);

@@ -2,7 +2,7 @@ import { asc, desc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { type Coupon, coupons } from "~/db/schema";
 import type { CurrentUser } from "~/modules/accounts/current-user";
-import { fieldErrors } from "~/modules/forms/form-result";
+import { fieldErrors } from "~/modules/forms/action-result";
 import {
   type CouponTerms,
   type CouponView,
@@ -11,7 +11,7 @@ import {
   couponMessages,
   normalizeCouponCode,
 } from "./coupons";
-import { logSettingChange, type SaveAnswer } from "./settings.server";
+import { logSettingChange, type SaveOutcome } from "./settings.server";
 
 // Creating, editing and switching off discount codes; each change is logged as "coupon:CODE".
 
@@ -87,7 +87,7 @@ export async function listCoupons(db: Database): Promise<CouponView[]> {
   return rows.map(couponView);
 }
 
-export async function createCoupon(db: Database, admin: Admin, input: FormFields): Promise<SaveAnswer<CouponView>> {
+export async function createCoupon(db: Database, admin: Admin, input: FormFields): Promise<SaveOutcome<CouponView>> {
   const parsed = couponCreateForm.safeParse(input);
   if (!parsed.success) return { ok: false, fieldErrors: fieldErrors(parsed.error) };
   const { code, ...terms } = parsed.data;
@@ -108,7 +108,7 @@ async function changeCoupon(
   admin: Admin,
   rawCode: string,
   change: (current: CouponTerms) => CouponTerms,
-): Promise<SaveAnswer<CouponView>> {
+): Promise<SaveOutcome<CouponView>> {
   const code = normalizeCouponCode(rawCode);
   return db.transaction(async (tx) => {
     const [coupon] = await tx.select().from(coupons).where(eq(coupons.code, code)).for("update");
@@ -130,13 +130,13 @@ export async function updateCoupon(
   admin: Admin,
   code: string,
   input: FormFields,
-): Promise<SaveAnswer<CouponView>> {
+): Promise<SaveOutcome<CouponView>> {
   const parsed = couponEditForm.safeParse(input);
   if (!parsed.success) return { ok: false, fieldErrors: fieldErrors(parsed.error) };
   return changeCoupon(db, admin, code, () => parsed.data);
 }
 
 /** Switches a code off: the checkout refuses it from now on; its uses stay counted. */
-export async function deactivateCoupon(db: Database, admin: Admin, code: string): Promise<SaveAnswer<CouponView>> {
+export async function deactivateCoupon(db: Database, admin: Admin, code: string): Promise<SaveOutcome<CouponView>> {
   return changeCoupon(db, admin, code, (current) => ({ ...current, active: false }));
 }

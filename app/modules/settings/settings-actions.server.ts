@@ -1,9 +1,10 @@
 import type { Database } from "~/db/client.server";
 import type { CurrentUser } from "~/modules/accounts/current-user";
+import { failed, handleIntent, succeeded } from "~/modules/forms/action-result";
 import { createCoupon, deactivateCoupon, updateCoupon } from "./coupons.server";
-import { isSettingsKey, settingsGroups } from "./settings";
-import { type SaveAnswer, saveSettingsGroup } from "./settings.server";
-import type { SettingsAnswer, SettingsIntent } from "./settings-answer";
+import { type SettingsKey, settingsGroups, settingsKeys } from "./settings";
+import { type SaveOutcome, saveSettingsGroup } from "./settings.server";
+import type { SettingsIntent, SettingsResult } from "./settings-answer";
 
 const invalidMessage = "Alcuni campi non sono validi: correggili e salva di nuovo.";
 
@@ -15,12 +16,12 @@ function fieldsOf(form: FormData): Record<string, string> {
 
 function answer(
   intent: SettingsIntent,
-  saved: SaveAnswer<unknown>,
+  saved: SaveOutcome<unknown>,
   message: string,
   values: Record<string, string>,
-): SettingsAnswer {
-  if (saved.ok) return { intent, ok: true, message };
-  return { intent, ok: false, message: invalidMessage, fieldErrors: saved.fieldErrors, values, code: values.code };
+): SettingsResult {
+  if (saved.ok) return succeeded({ intent, notice: { title: message } });
+  return failed({ intent, notice: { title: invalidMessage }, fieldErrors: saved.fieldErrors, values });
 }
 
 /** Runs one form of 'Impostazioni': a group of settings, or a coupon created, edited or switched off. */
@@ -28,24 +29,29 @@ export async function runSettingsAction(
   db: Database,
   admin: Pick<CurrentUser, "id" | "email">,
   form: FormData,
-): Promise<SettingsAnswer> {
-  const intent = String(form.get("intent") ?? "");
+): Promise<SettingsResult> {
   const values = fieldsOf(form);
-  if (isSettingsKey(intent)) {
-    const saved = await saveSettingsGroup(db, admin, intent, values);
-    return answer(intent, saved, `${settingsGroups[intent].label}: modifiche salvate.`, values);
-  }
   const code = values.code ?? "";
-  switch (intent) {
-    case "coupon-create": {
+  const saveGroup = async (key: SettingsKey) =>
+    answer(
+      key,
+      await saveSettingsGroup(db, admin, key, values),
+      `${settingsGroups[key].label}: modifiche salvate.`,
+      values,
+    );
+  const groups = Object.fromEntries(settingsKeys.map((key) => [key, saveGroup])) as Record<
+    SettingsKey,
+    typeof saveGroup
+  >;
+  return handleIntent(form, {
+    ...groups,
+    "coupon-create": async (intent) => {
       const saved = await createCoupon(db, admin, values);
       return answer(intent, saved, `Codice sconto ${saved.ok ? saved.value.code : ""} creato.`, values);
-    }
-    case "coupon-update":
-      return answer(intent, await updateCoupon(db, admin, code, values), `Codice sconto ${code} aggiornato.`, values);
-    case "coupon-deactivate":
-      return answer(intent, await deactivateCoupon(db, admin, code), `Codice sconto ${code} disattivato.`, values);
-    default:
-      return { intent: "unknown", ok: false, message: "Azione sconosciuta.", fieldErrors: {}, values: {} };
-  }
+    },
+    "coupon-update": async (intent) =>
+      answer(intent, await updateCoupon(db, admin, code, values), `Codice sconto ${code} aggiornato.`, values),
+    "coupon-deactivate": async (intent) =>
+      answer(intent, await deactivateCoupon(db, admin, code), `Codice sconto ${code} disattivato.`, values),
+  });
 }

@@ -1,3 +1,5 @@
+import type { ActionResult } from "~/modules/forms/action-result";
+
 // What the 'Impostazioni' forms post and what they get back; shared by the action and the forms.
 
 export const settingsIntents = [
@@ -14,16 +16,5 @@ export const settingsIntents = [
 ] as const;
 export type SettingsIntent = (typeof settingsIntents)[number];
 
-export type SettingsAnswer =
-  | { intent: SettingsIntent; ok: true; message: string }
-  | {
-      intent: SettingsIntent | "unknown";
-      ok: false;
-      message: string;
-      /** The first message of each invalid field, shown beside it. */
-      fieldErrors: Record<string, string>;
-      /** What was sent, shown again in the form (pages without JavaScript reload it). */
-      values: Record<string, string>;
-      /** The coupon the form was about, for the edit forms of the list. */
-      code?: string;
-    };
+/** The answer of one form of 'Impostazioni'; a refused form keeps what was sent in `values`. */
+export type SettingsResult = ActionResult<SettingsIntent>;

@@ -5,7 +5,7 @@ import { settingChanges, shopSettings } from "~/db/schema";
 import { forgetOnStorefrontChange } from "~/db/storefront-changes.server";
 import { logger } from "~/logger.server";
 import type { CurrentUser } from "~/modules/accounts/current-user";
-import { fieldErrors } from "~/modules/forms/form-result";
+import { fieldErrors } from "~/modules/forms/action-result";
 import { isSettingsKey, type SettingsKey, settingsGroups } from "./settings";
 import { defaultPublicSettings, type ShopSettings } from "./shop-settings";
 
@@ -49,7 +49,7 @@ export async function readSettings(db: Queryable): Promise<ShopSettings> {
   return settings;
 }
 
-export type SaveAnswer<T> = { ok: true; value: T } | { ok: false; fieldErrors: Record<string, string> };
+export type SaveOutcome<T> = { ok: true; value: T } | { ok: false; fieldErrors: Record<string, string> };
 
 /**
  * Validates one group's form and stores it, with a line in the change log (old → new, who), in one
@@ -60,7 +60,7 @@ export async function saveSettingsGroup<K extends SettingsKey>(
   admin: Pick<CurrentUser, "id" | "email">,
   key: K,
   input: Record<string, string | undefined>,
-): Promise<SaveAnswer<ShopSettings[K]>> {
+): Promise<SaveOutcome<ShopSettings[K]>> {
   const parsed = settingsGroups[key].form.safeParse(input);
   if (!parsed.success) return { ok: false, fieldErrors: fieldErrors(parsed.error) };
   const value = parsed.data;

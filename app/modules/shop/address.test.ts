@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { profileSchema } from "~/modules/accounts/validation";
 import { checkoutInformationSchema } from "~/modules/checkout/checkout-form";
-import { fieldErrors } from "~/modules/forms/form-result";
+import { fieldErrors } from "~/modules/forms/action-result";
 
 // The profile keeps the phone and the address by the checkout's rules: what one refuses, the other does.
 

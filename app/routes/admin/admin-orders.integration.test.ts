@@ -4,6 +4,7 @@ import { adminActions, orderNotes, orders, outgoingEmails } from "~/db/schema";
 import { logger } from "~/logger.server";
 import { signIn } from "~/modules/accounts/credentials.server";
 import { createConfirmedUser } from "~/modules/accounts/provisioning.server";
+import type { AdminOrderResult } from "~/modules/orders/admin-answer";
 import type { SandboxProvider } from "~/modules/payments/sandbox.server";
 import { connectTestDatabase } from "../../../tests/integration/database";
 import { adminSessionCookie, cookieFrom, createTestAdmin, visitorHeaders } from "../../../tests/support/admin-session";
@@ -50,7 +51,7 @@ const post = (
   cookie: string,
   params = {},
 ) =>
-  callAdminRoute<{ ok: boolean; title: string; message: string }>(
+  callAdminRoute<AdminOrderResult>(
     handler,
     formPost(`http://localhost${path}`, fields, { ip, cookie }),
     services,
@@ -77,7 +78,7 @@ describe("the admin's order pages", () => {
     );
     expect(answer).toMatchObject({
       status: 200,
-      data: { ok: true, title: "Successo", message: "Spedizione GLS creata." },
+      data: { ok: true, notice: { title: "Successo", description: "Spedizione GLS creata." } },
     });
     expect((await orderOf(orderId)).status).toBe("shipped");
 
@@ -113,8 +114,20 @@ describe("the admin's order pages", () => {
     );
     expect(answer).toMatchObject({
       status: 422,
-      data: { ok: false, title: "Errore GLS", message: "Il peso minimo è 0,1 kg." },
+      data: { ok: false, notice: { title: "Errore GLS", description: "Il peso minimo è 0,1 kg." } },
     });
+    expect((await orderOf(orderId)).status).toBe("processing");
+  });
+
+  it("refuse a form without an intent, or with one no button posts, with a 400 in the one answer shape", async () => {
+    const cookie = await adminSessionCookie(await createTestAdmin(db));
+    const orderId = await paidOrder();
+    for (const fields of [{ orderId }, { intent: "ship-everything", orderId }] as Record<string, string>[]) {
+      expect(await post(orderList.action, "/admin/orders", fields, cookie)).toMatchObject({
+        status: 400,
+        data: { ok: false, notice: { title: "Errore", description: "Azione non riconosciuta." } },
+      });
+    }
     expect((await orderOf(orderId)).status).toBe("processing");
   });
 
@@ -153,7 +166,7 @@ describe("the admin's order pages", () => {
       cookie,
       { orderId },
     );
-    expect(note.data).toMatchObject({ ok: true, message: "Nota aggiunta." });
+    expect(note.data).toMatchObject({ ok: true, notice: { description: "Nota aggiunta." } });
     expect(
       await db
         .select({ body: orderNotes.body, authorId: orderNotes.authorId })
@@ -163,7 +176,7 @@ describe("the admin's order pages", () => {
     const resent = await post(orderDetail.action, path, { intent: "resend-confirmation" }, cookie, { orderId });
     expect(resent.data).toMatchObject({
       ok: true,
-      message: expect.stringContaining("Email di conferma inviata di nuovo a"),
+      notice: { description: expect.stringContaining("Email di conferma inviata di nuovo a") },
     });
 
     const page = await callAdminRoute<{
@@ -210,7 +223,7 @@ describe("the admin's order pages", () => {
       const resent = await post(orderDetail.action, path(orderId), { intent: "resend-confirmation" }, cookie, {
         orderId,
       });
-      expect(resent).toMatchObject({ status: 422, data: { ok: false, message } });
+      expect(resent).toMatchObject({ status: 422, data: { ok: false, notice: { description: message } } });
       expect(await confirmations()).toBe(before);
     }
   });
@@ -232,7 +245,7 @@ describe("the admin's order pages", () => {
       ["weight", "1"],
       ["parcels", "2"],
     ]);
-    const bulk = await callAdminRoute<{ ok: boolean; message: string; shippedOrderIds: string[] }>(
+    const bulk = await callAdminRoute<AdminOrderResult>(
       orderList.action,
       new Request("http://localhost/admin/orders", {
         method: "POST",
@@ -242,8 +255,10 @@ describe("the admin's order pages", () => {
       services,
     );
     // The first was shipped already: the second ships, the answer says why the first did not.
-    expect(bulk.data.shippedOrderIds).toEqual([two]);
-    expect(bulk.data.message).toContain(`#${one.slice(0, 8)}: Si può spedire solo un ordine In Lavorazione`);
+    expect(bulk.data.data?.shippedOrderIds).toEqual([two]);
+    expect(bulk.data.notice?.description).toContain(
+      `#${one.slice(0, 8)}: Si può spedire solo un ordine In Lavorazione`,
+    );
 
     const labels = await callAdminRoute(
       orderLabels.loader,

@@ -4,6 +4,7 @@ import { orderItems, refunds, withdrawalItems, withdrawalRequests } from "~/db/s
 import { signIn } from "~/modules/accounts/credentials.server";
 import { createConfirmedUser } from "~/modules/accounts/provisioning.server";
 import type { SandboxProvider } from "~/modules/payments/sandbox.server";
+import type { ReturnResult } from "~/modules/returns/return-views";
 import { connectTestDatabase } from "../../../tests/integration/database";
 import { adminSessionCookie, cookieFrom, createTestAdmin, visitorHeaders } from "../../../tests/support/admin-session";
 import { deleteTestVariants, stockOf, testPassword, uniqueEmail } from "../../../tests/support/fixtures";
@@ -48,7 +49,7 @@ const get = (handler: (args: never) => unknown, path: string, cookie: string, pa
   );
 
 const post = (requestId: string, fields: Record<string, string>, cookie: string) =>
-  callAdminRoute<{ ok: boolean; title: string; message: string }>(
+  callAdminRoute<ReturnResult>(
     returnDetail.action,
     formPost(`http://localhost/admin/returns/${requestId}`, fields, { ip, cookie }),
     services,
@@ -75,11 +76,11 @@ describe("the admin's return pages", () => {
 
     expect(await post(requestId, { intent: "goods-received" }, cookie)).toMatchObject({
       status: 200,
-      data: { ok: true, title: "Successo" },
+      data: { ok: true, notice: { title: "Successo" } },
     });
     expect(
       await post(requestId, { intent: "decide", item: String(itemId), [`decision-${itemId}`]: "refused" }, cookie),
-    ).toMatchObject({ status: 422, data: { ok: false, title: "Errore" } });
+    ).toMatchObject({ status: 422, data: { ok: false, notice: { title: "Errore" } } });
     expect(
       await post(
         requestId,
@@ -90,7 +91,7 @@ describe("the admin's return pages", () => {
     expect(await stockOf(db, variant.variantId)).toBe(5);
     expect(await post(requestId, { intent: "refund-return" }, cookie)).toMatchObject({
       status: 200,
-      data: { ok: true, title: "Successo" },
+      data: { ok: true, notice: { title: "Successo" } },
     });
     const [request] = await db.select().from(withdrawalRequests).where(eq(withdrawalRequests.id, requestId));
     const rows = await db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.id));

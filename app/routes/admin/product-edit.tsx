@@ -42,8 +42,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (pageId !== null && !productIdSchema.safeParse(pageId).success)
     throw data("Prodotto non trovato.", { status: 404 });
   const answer = await runProductAction(services(context), form, pageId);
-  if (answer.ok && answer.intent === "duplicate") throw redirect(`/admin/products/${answer.productId}?fatto=copiato`);
-  if (answer.ok && pageId === null) throw redirect(`/admin/products/${answer.productId}?fatto=creato`);
+  if (answer.ok && answer.intent === "duplicate")
+    throw redirect(`/admin/products/${answer.data?.productId}?fatto=copiato`);
+  if (answer.ok && pageId === null) throw redirect(`/admin/products/${answer.data?.productId}?fatto=creato`);
   return data(answer, { status: answer.ok ? 200 : 422 });
 }
 

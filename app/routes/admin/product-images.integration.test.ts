@@ -5,6 +5,7 @@ import { productImages } from "~/db/schema";
 import { getProductDetails } from "~/modules/catalog/product-details.server";
 import { RENDITION_CACHE_PREFIX } from "~/modules/files/images.server";
 import type { MemoryFileStore } from "~/modules/files/memory-file-store.server";
+import type { ProductImagesResult } from "~/modules/product-images/images-answer";
 import { connectTestDatabase } from "../../../tests/integration/database";
 import { adminSessionCookie, createTestAdmin } from "../../../tests/support/admin-session";
 import { createTestVariant, deleteTestVariants } from "../../../tests/support/fixtures";
@@ -37,7 +38,7 @@ beforeAll(async () => {
 });
 afterAll(() => deleteTestVariants(db));
 
-type Answer = { ok: boolean; title: string; message: string; problems?: string[] };
+type Answer = ProductImagesResult;
 
 function upload(productId: number, uploads: { name: string; bytes: Uint8Array; type?: string }[], fields = {}) {
   const form = new FormData();
@@ -84,7 +85,7 @@ describe("uploading product images", () => {
 
     expect(answer).toMatchObject({
       status: 200,
-      data: { ok: true, title: "Successo", message: "4 immagini caricate." },
+      data: { ok: true, notice: { title: "Successo", description: "4 immagini caricate." } },
     });
     const rows = await imagesOf(productId);
     expect(rows.map((row) => [row.position, row.colorName, row.alt])).toEqual([
@@ -103,7 +104,7 @@ describe("uploading product images", () => {
     expect(details?.images.map((image) => image.path)).toEqual(rows.map((row) => row.path));
 
     const more = await upload(productId, [{ name: "retro.png", bytes: await testImage("png") }], { alt: "Il retro" });
-    expect(more.data.message).toBe("Immagine caricata.");
+    expect(more.data.notice?.description).toBe("Immagine caricata.");
     expect((await imagesOf(productId)).at(-1)).toMatchObject({ position: 4, colorName: null, alt: "Il retro" });
   });
 
@@ -124,13 +125,14 @@ describe("uploading product images", () => {
       data: {
         intent: "upload",
         ok: false,
-        title: "Errore",
-        message: "Nessuna immagine caricata: correggi i file indicati e riprova.",
-        problems: [
-          "Il file «logo.svg» non è un'immagine JPEG, PNG, WebP o AVIF.",
-          "Il file «x.png» non è un'immagine JPEG, PNG, WebP o AVIF.",
-          "L'immagine «enorme.png» è di 10000×5000 pixel (50 megapixel): il massimo è 40 megapixel.",
-        ],
+        notice: { title: "Errore", description: "Nessuna immagine caricata: correggi i file indicati e riprova." },
+        data: {
+          problems: [
+            "Il file «logo.svg» non è un'immagine JPEG, PNG, WebP o AVIF.",
+            "Il file «x.png» non è un'immagine JPEG, PNG, WebP o AVIF.",
+            "L'immagine «enorme.png» è di 10000×5000 pixel (50 megapixel): il massimo è 40 megapixel.",
+          ],
+        },
       },
     });
     expect(await imagesOf(productId)).toEqual([]);
@@ -141,13 +143,15 @@ describe("uploading product images", () => {
     const { productId } = await createTestVariant(db);
     const jpeg = await testImage("jpeg");
 
-    expect((await upload(productId, [])).data.message).toBe("Scegli almeno un'immagine da caricare.");
+    expect((await upload(productId, [])).data.notice?.description).toBe("Scegli almeno un'immagine da caricare.");
     // An empty file field posts one nameless, empty file: the same as none.
-    expect((await upload(productId, [{ name: "", bytes: new Uint8Array() }])).data.message).toBe(
+    expect((await upload(productId, [{ name: "", bytes: new Uint8Array() }])).data.notice?.description).toBe(
       "Scegli almeno un'immagine da caricare.",
     );
     const many = Array.from({ length: 21 }, (_, index) => ({ name: `${index}.jpg`, bytes: jpeg }));
-    expect((await upload(productId, many)).data.message).toBe("Puoi caricare al massimo 20 immagini alla volta.");
+    expect((await upload(productId, many)).data.notice?.description).toBe(
+      "Puoi caricare al massimo 20 immagini alla volta.",
+    );
     const heavy = new Uint8Array(13 * 1024 * 1024);
     expect(
       (
@@ -155,20 +159,23 @@ describe("uploading product images", () => {
           productId,
           [heavy, heavy].map((bytes, index) => ({ name: `${index}.jpg`, bytes })),
         )
-      ).data.message,
+      ).data.notice?.description,
     ).toBe("Le immagini scelte superano insieme 25 MB: caricale in più volte.");
-    expect((await upload(productId, [{ name: "a.jpg", bytes: jpeg }], { colorName: "Fucsia" })).data.message).toBe(
-      "Scegli uno dei colori del prodotto, o «Tutti i colori».",
-    );
-    expect((await upload(productId, [{ name: "a.jpg", bytes: jpeg }], { alt: "x".repeat(201) })).data.message).toBe(
-      "Il testo alternativo può avere al massimo 200 caratteri.",
-    );
+    expect(
+      (await upload(productId, [{ name: "a.jpg", bytes: jpeg }], { colorName: "Fucsia" })).data.notice?.description,
+    ).toBe("Scegli uno dei colori del prodotto, o «Tutti i colori».");
+    expect(
+      (await upload(productId, [{ name: "a.jpg", bytes: jpeg }], { alt: "x".repeat(201) })).data.notice?.description,
+    ).toBe("Il testo alternativo può avere al massimo 200 caratteri.");
     expect(await imagesOf(productId)).toEqual([]);
   });
 
   it("answers 404 for a product that does not exist", async () => {
     const answer = await upload(2_000_000_000, [{ name: "a.jpg", bytes: await testImage("jpeg") }]);
-    expect(answer).toMatchObject({ status: 404, data: { ok: false, message: "Prodotto non trovato." } });
+    expect(answer).toMatchObject({
+      status: 404,
+      data: { ok: false, notice: { description: "Prodotto non trovato." } },
+    });
     const loaded = await callAdminRoute(
       page.loader,
       new Request("http://localhost/admin/products/abc/immagini", { headers: { cookie, "x-client-ip": ip } }),
@@ -207,7 +214,7 @@ describe("managing a product's images", () => {
 
     expect((await post(productId, { intent: "move-up", imageId: String(third) })).data).toMatchObject({
       ok: true,
-      message: "Ordine delle immagini aggiornato.",
+      notice: { description: "Ordine delle immagini aggiornato." },
     });
     expect((await imagesOf(productId)).map((row) => row.id)).toEqual([first, third, second]);
     await post(productId, { intent: "move-down", imageId: String(first) });
@@ -234,7 +241,7 @@ describe("managing a product's images", () => {
       alt: "  Pigiama nero, davanti ",
       colorName: "Nero",
     });
-    expect(saved.data).toMatchObject({ ok: true, message: "Immagine aggiornata." });
+    expect(saved.data).toMatchObject({ ok: true, notice: { description: "Immagine aggiornata." } });
     expect(await imagesOf(productId)).toMatchObject([{ alt: "Pigiama nero, davanti", colorName: "Nero" }]);
 
     const refusals = [
@@ -244,7 +251,7 @@ describe("managing a product's images", () => {
     ] as const;
     for (const [fields, message] of refusals) {
       const answer = await post(productId, { intent: "save", imageId, ...fields });
-      expect(answer).toMatchObject({ status: 422, data: { ok: false, message } });
+      expect(answer).toMatchObject({ status: 422, data: { ok: false, notice: { description: message } } });
     }
     await post(productId, { intent: "save", imageId, alt: "Per tutti", colorName: "" });
     expect(await imagesOf(productId)).toMatchObject([{ alt: "Per tutti", colorName: null }]);
@@ -261,26 +268,29 @@ describe("managing a product's images", () => {
     const foreign = await post(productId, { intent: "delete", imageId: String(other.ids[0]) });
     expect(foreign).toMatchObject({
       status: 422,
-      data: { message: "Immagine non trovata: forse è già stata eliminata." },
+      data: { notice: { description: "Immagine non trovata: forse è già stata eliminata." } },
     });
     expect(await imagesOf(other.productId)).toHaveLength(1);
 
     expect((await post(productId, { intent: "delete", imageId: String(ids[0]) })).data).toMatchObject({
       ok: true,
-      message: "Immagine eliminata.",
+      notice: { description: "Immagine eliminata." },
     });
     expect((await imagesOf(productId)).map((image) => image.id)).toEqual([ids[1]]);
     expect(await files.exists(key)).toBe(false);
-    expect((await post(productId, { intent: "delete", imageId: String(ids[0]) })).data.message).toBe(
+    expect((await post(productId, { intent: "delete", imageId: String(ids[0]) })).data.notice?.description).toBe(
       "Immagine non trovata: forse è già stata eliminata.",
     );
   });
 
   it("refuses an unknown intent and an image id that is not one", async () => {
     const { productId } = await productWithImages(0);
-    expect((await post(productId, { intent: "rotate" })).data.message).toBe("Azione non riconosciuta.");
+    expect(await post(productId, { intent: "rotate" })).toMatchObject({
+      status: 400,
+      data: { ok: false, notice: { description: "Azione non riconosciuta." } },
+    });
     for (const imageId of ["", "abc", "99999999999", "-1"]) {
-      expect((await post(productId, { intent: "delete", imageId })).data.message).toBe(
+      expect((await post(productId, { intent: "delete", imageId })).data.notice?.description).toBe(
         "Immagine non trovata: forse è già stata eliminata.",
       );
     }

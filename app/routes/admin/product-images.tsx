@@ -2,10 +2,10 @@ import { data } from "react-router";
 import { ProductImagesPage } from "~/components/admin/products/product-images-page";
 import { currentAdmin } from "~/modules/accounts/admin-guard.server";
 import { parseProductId } from "~/modules/catalog/product-id";
+import { failed } from "~/modules/forms/action-result";
 import { readForm } from "~/modules/forms/read-form.server";
 import { uploadWasTooLarge } from "~/modules/forms/upload-too-large";
 import { runProductImagesAction } from "~/modules/product-images/images-actions.server";
-import type { ProductImagesAnswer } from "~/modules/product-images/images-answer";
 import { productForImages, renderUploadsAhead } from "~/modules/product-images/product-images.server";
 import { services } from "~/services.server";
 import type { Route } from "./+types/product-images";
@@ -29,13 +29,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const deps = services(context);
   const product = productId === null ? null : await productForImages(deps.db, productId);
   if (!product) {
-    const notFound: ProductImagesAnswer = {
-      intent: "unknown",
-      ok: false,
-      title: "Errore",
-      message: "Prodotto non trovato.",
-    };
-    return data(notFound, { status: 404 });
+    return data(failed({ notice: { title: "Errore", description: "Prodotto non trovato." } }), { status: 404 });
   }
   const afterUpload = (keys: string[]) => renderUploadsAhead(deps.files, keys);
   const answer = await runProductImagesAction(deps, product, await readForm(request), { afterUpload });

@@ -3,6 +3,7 @@ import { and, asc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { productPriceHistory, products, productVariants } from "~/db/schema";
 import { getProductDetails } from "~/modules/catalog/product-details.server";
+import type { ProductImportResult } from "~/modules/product-import/import-answer";
 import { importColumnNames } from "~/modules/product-import/import-row";
 import { connectTestDatabase } from "../../../tests/integration/database";
 import { adminSessionCookie, createTestAdmin } from "../../../tests/support/admin-session";
@@ -27,14 +28,6 @@ beforeAll(async () => {
   cookie = await adminSessionCookie(await createTestAdmin(db));
 });
 afterAll(() => deleteTestVariants(db));
-
-type Answer = {
-  intent: string;
-  ok: boolean;
-  message: string;
-  problems: { line: number; column: string | null; message: string }[];
-  summary?: Record<string, number>;
-};
 
 /** A product SKU deleteTestVariants cleans up. */
 const productSku = () => `${TEST_SKU_PREFIX}${randomUUID()}`;
@@ -74,7 +67,7 @@ function send(intent: string, file: string | Uint8Array | null) {
     headers: { cookie, "x-client-ip": ip },
     body: form,
   });
-  return callAdminRoute<Answer>(importPage.action, request, services);
+  return callAdminRoute<ProductImportResult>(importPage.action, request, services);
 }
 
 async function productBySku(sku: string) {
@@ -124,9 +117,11 @@ describe("importing products", () => {
       data: {
         intent: "check",
         ok: true,
-        message: "Il file è corretto. Non è ancora stato salvato nulla: premi «Importa» per applicarlo.",
-        problems: [],
-        summary: { productsCreated: 1, productsUpdated: 0, variantsCreated: 2, variantsUpdated: 0, priceChanges: 1 },
+        notice: { title: "Il file è corretto. Non è ancora stato salvato nulla: premi «Importa» per applicarlo." },
+        data: {
+          problems: [],
+          summary: { productsCreated: 1, productsUpdated: 0, variantsCreated: 2, variantsUpdated: 0, priceChanges: 1 },
+        },
       },
     });
     expect(await testProductCount()).toBe(before);
@@ -144,7 +139,7 @@ describe("importing products", () => {
     for (const intent of ["check", "import"]) {
       const answer = await send(intent, text);
       expect(answer.status).toBe(422);
-      expect(answer.data.problems).toEqual([
+      expect(answer.data.data?.problems).toEqual([
         { line: 3, column: "giacenza", message: "La giacenza deve essere un numero intero da 0 in su." },
         {
           line: 4,
@@ -157,7 +152,7 @@ describe("importing products", () => {
           message: "Il codice colore deve essere nel formato #rrggbb, ad esempio #1f3a93.",
         },
       ]);
-      expect(answer.data.message).toBe(
+      expect(answer.data.notice?.title).toBe(
         intent === "check"
           ? "Il file ha 3 problemi: correggi e verifica di nuovo. Non è stato salvato nulla."
           : "Nessuna modifica salvata: il file ha 3 problemi.",
@@ -184,10 +179,14 @@ describe("importing products", () => {
         }),
       ),
     );
-    expect(created.data.problems).toEqual([]);
+    expect(created.data.data?.problems).toEqual([]);
     expect(created).toMatchObject({
       status: 200,
-      data: { ok: true, message: "Importazione completata.", summary: { productsCreated: 1, variantsCreated: 2 } },
+      data: {
+        ok: true,
+        notice: { title: "Importazione completata." },
+        data: { summary: { productsCreated: 1, variantsCreated: 2 } },
+      },
     });
     const product = await productBySku(sku);
     expect(product).toMatchObject({
@@ -208,7 +207,7 @@ describe("importing products", () => {
     // Forty days later: a 25% reduction with its crossed-out price, and new stock.
     clock.advance(40 * 24 * 60 * 60 * 1000);
     const updated = await send("import", csv(row(sku, { prezzo: "29,90", prezzo_originale: "39,90", giacenza: "8" })));
-    expect(updated.data.summary).toEqual({
+    expect(updated.data.data?.summary).toEqual({
       productsCreated: 0,
       productsUpdated: 1,
       variantsCreated: 0,
@@ -223,7 +222,7 @@ describe("importing products", () => {
 
     // The same price again: no new history row.
     const again = await send("import", csv(row(sku, { prezzo: "29,90", prezzo_originale: "39,90" })));
-    expect(again.data.summary?.priceChanges).toBe(0);
+    expect(again.data.data?.summary?.priceChanges).toBe(0);
     expect(await historyOf(productId)).toHaveLength(2);
   });
 
@@ -237,7 +236,7 @@ describe("importing products", () => {
       csv(row(second, { sku_variante: `${first}-BLU-M` }), row(first, { sku_variante: `${first}-ALTRO` })),
     );
 
-    expect(answer.data.problems).toEqual([
+    expect(answer.data.data?.problems).toEqual([
       {
         line: 2,
         column: "sku_variante",
@@ -259,25 +258,30 @@ describe("importing products", () => {
 
     expect(answer.data).toMatchObject({
       ok: false,
-      problems: [
-        {
-          line: 1,
-          column: null,
-          message:
-            "Due varianti dello stesso prodotto avrebbero lo stesso colore e la stessa taglia: controlla colori e taglie delle varianti esistenti.",
-        },
-      ],
+      data: {
+        problems: [
+          {
+            line: 1,
+            column: null,
+            message:
+              "Due varianti dello stesso prodotto avrebbero lo stesso colore e la stessa taglia: controlla colori e taglie delle varianti esistenti.",
+          },
+        ],
+      },
     });
     expect(await productBySku(sku)).toMatchObject({ priceCents: 3990 });
   });
 
   it("words a missing file, a file not in UTF-8 and an unknown button", async () => {
-    expect((await send("check", null)).data.message).toBe("Scegli il file CSV da verificare o importare.");
+    expect((await send("check", null)).data.notice?.title).toBe("Scegli il file CSV da verificare o importare.");
     const latin1 = new Uint8Array([...new TextEncoder().encode(`${importColumnNames.join(";")}\r\nPigiama `), 0xe8]);
-    expect((await send("import", latin1)).data.message).toBe(
+    expect((await send("import", latin1)).data.notice?.title).toBe(
       "Il file non è in UTF-8: in Excel salvalo come «CSV UTF-8 (delimitato da virgole)», oppure esportalo di nuovo da qui.",
     );
-    expect((await send("cancella", csv(row(productSku())))).data.message).toBe("Azione non riconosciuta.");
+    expect(await send("cancella", csv(row(productSku())))).toMatchObject({
+      status: 400,
+      data: { ok: false, notice: { description: "Azione non riconosciuta." } },
+    });
   });
 });
 
@@ -311,7 +315,7 @@ describe("exporting products", () => {
     // Edited in Excel: one stock changed. Imported back, only that changes.
     const edited = [lines[0], ours[0], (ours[1] as string).replace(/;3$/, ";7")].join("\r\n");
     const answer = await send("import", edited);
-    expect(answer.data.summary).toEqual({
+    expect(answer.data.data?.summary).toEqual({
       productsCreated: 0,
       productsUpdated: 1,
       variantsCreated: 0,
@@ -335,7 +339,10 @@ describe("exporting products", () => {
       "ESEMPIO-001;Pigiama in cotone;Donna;pigiama;Lovable;Pigiama lungo in cotone pettinato.;39,90;49,90;ESEMPIO-001-BLU-M;Blu;#1f3a93;M;12",
       "",
     ]);
-    expect((await send("check", template.text)).data).toMatchObject({ ok: true, summary: { productsCreated: 1 } });
+    expect((await send("check", template.text)).data).toMatchObject({
+      ok: true,
+      data: { summary: { productsCreated: 1 } },
+    });
     expect(
       await db
         .select()

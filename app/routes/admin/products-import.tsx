@@ -2,6 +2,7 @@ import { ArrowLeft } from "lucide-react";
 import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { currentAdmin } from "~/modules/accounts/admin-guard.server";
+import { failed } from "~/modules/forms/action-result";
 import { readForm } from "~/modules/forms/read-form.server";
 import { chosenFilesTooLarge, uploadWasTooLarge } from "~/modules/forms/upload-too-large";
 import { runProductImport } from "~/modules/product-import/import-action.server";
@@ -9,7 +10,8 @@ import {
   importTooLargeMessage,
   MAX_IMPORT_MEGABYTES,
   maxImportBytes,
-  type ProductImportAnswer,
+  type ProductImportIntent,
+  type ProductImportResult,
 } from "~/modules/product-import/import-answer";
 import { importColumns } from "~/modules/product-import/import-row";
 import { MAX_IMPORT_ROWS } from "~/modules/product-import/read-sheet";
@@ -45,7 +47,8 @@ const summaryLabels = [
   ["priceChanges", "Prezzi cambiati"],
 ] as const;
 
-function ImportResult({ answer }: { answer: ProductImportAnswer }) {
+function ImportResult({ answer }: { answer: ProductImportResult }) {
+  const { problems = [], summary } = answer.data ?? {};
   return (
     <section
       aria-labelledby="import-result"
@@ -53,21 +56,21 @@ function ImportResult({ answer }: { answer: ProductImportAnswer }) {
       className={`mt-6 rounded-md border p-4 text-sm ${answer.ok ? "border-sand bg-linen" : "border-wine bg-white"}`}
     >
       <h2 id="import-result" className="font-medium text-ink">
-        {answer.intent === "import" ? "Importazione" : "Verifica"}: {answer.message}
+        {answer.intent === "import" ? "Importazione" : "Verifica"}: {answer.notice?.title}
       </h2>
-      {answer.summary && (
+      {summary && (
         <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-6 gap-y-1 text-ink sm:max-w-sm">
           {summaryLabels.map(([key, label]) => (
             <div key={key} className="contents">
               <dt>{label}</dt>
-              <dd className="text-right tabular-nums">{answer.summary?.[key]}</dd>
+              <dd className="text-right tabular-nums">{summary[key]}</dd>
             </div>
           ))}
         </dl>
       )}
-      {answer.problems.length > 0 && (
+      {problems.length > 0 && (
         <ol className="mt-3 space-y-2 text-ink">
-          {answer.problems.map((problem, index) => (
+          {problems.map((problem, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list; a line may have several problems
             <li key={index} className="border-t border-sand pt-2">
               <span className="font-medium">Riga {problem.line}</span>
@@ -82,14 +85,14 @@ function ImportResult({ answer }: { answer: ProductImportAnswer }) {
 }
 
 /** A file above what the server reads: refused before sending, or after a post made before the scripts ran. */
-function tooLargeAnswer(intent: ProductImportAnswer["intent"]): ProductImportAnswer {
-  return { intent, ok: false, message: importTooLargeMessage, problems: [] };
+function tooLargeAnswer(intent: ProductImportIntent): ProductImportResult {
+  return failed({ intent, notice: { title: importTooLargeMessage }, data: { problems: [] } });
 }
 
 export default function AdminProductsImport({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const [refused, setRefused] = useState<ProductImportAnswer | null>(() =>
+  const [refused, setRefused] = useState<ProductImportResult | null>(() =>
     loaderData.sentTooLarge ? tooLargeAnswer("check") : null,
   );
   // The newest answer: the server's, unless this page refused the file since.

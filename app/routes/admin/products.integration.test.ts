@@ -137,7 +137,7 @@ describe("/admin/products/nuovo and /admin/products/:productId", () => {
     const saved = await callAdminRoute(productEdit.action, postAsAdmin(path, posted), services, params);
     expect([saved.status, saved.data]).toEqual([
       200,
-      { intent: "save", ok: true, productId: id, message: saveMessages.saved },
+      { intent: "save", ok: true, notice: { title: saveMessages.saved }, data: { productId: id } },
     ]);
     const history = await db
       .select({ priceCents: productPriceHistory.priceCents })
@@ -151,7 +151,7 @@ describe("/admin/products/nuovo and /admin/products/:productId", () => {
       services,
       params,
     );
-    expect(archived.data).toMatchObject({ ok: true, message: saveMessages.archived });
+    expect(archived.data).toMatchObject({ ok: true, notice: { title: saveMessages.archived } });
 
     const copied = await callAdminRoute(
       productEdit.action,
@@ -200,7 +200,7 @@ describe("/admin/products", () => {
       ]),
       services,
     );
-    expect(stock.data).toMatchObject({ ok: true, message: saveMessages.stockSaved(1) });
+    expect(stock.data).toMatchObject({ ok: true, notice: { title: saveMessages.stockSaved(1) } });
     expect(await stockOf(db, black.id)).toBe(12);
 
     const stale = await callAdminRoute(
@@ -214,7 +214,7 @@ describe("/admin/products", () => {
     );
     expect([stale.status, stale.data]).toEqual([
       422,
-      { intent: "stock", ok: false, message: saveMessages.stockChanged("Nero M", 12) },
+      { intent: "stock", ok: false, notice: { title: saveMessages.stockChanged("Nero M", 12) } },
     ]);
 
     const wrong = await callAdminRoute(
@@ -226,7 +226,7 @@ describe("/admin/products", () => {
       ]),
       services,
     );
-    expect(wrong.data).toMatchObject({ ok: false, message: productMessages.stock });
+    expect(wrong.data).toMatchObject({ ok: false, notice: { title: productMessages.stock } });
     const absurd = await callAdminRoute(
       productList.action,
       postAsAdmin("/admin/products", [
@@ -236,7 +236,10 @@ describe("/admin/products", () => {
       ]),
       services,
     );
-    expect(absurd.data).toMatchObject({ ok: false, message: "La giacenza è troppo alta: al massimo 999.999 pezzi." });
+    expect(absurd.data).toMatchObject({
+      ok: false,
+      notice: { title: "La giacenza è troppo alta: al massimo 999.999 pezzi." },
+    });
     expect(await stockOf(db, black.id)).toBe(12);
 
     await callAdminRoute(
@@ -261,14 +264,17 @@ describe("/admin/products", () => {
     expect(archived.data.products.map((row) => [row.id, row.archived])).toEqual([[id, true]]);
   });
 
-  it("does not create products: a save posted to the list is refused", async () => {
+  it("does not create products: a save posted to the list is refused as an unknown intent", async () => {
     const sku = `${TEST_SKU_PREFIX}${randomUUID()}`;
     const answer = await callAdminRoute(
       productList.action,
       postAsAdmin("/admin/products", productFields(sku)),
       services,
     );
-    expect(answer.status).toBe(422);
+    expect(answer).toMatchObject({
+      status: 400,
+      data: { ok: false, notice: { description: "Azione non riconosciuta." } },
+    });
     expect(await db.select().from(products).where(eq(products.sku, sku))).toEqual([]);
   });
 });

@@ -30,7 +30,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Products are created and saved on their own page; the list only archives, copies and restocks.
   if (form.get("intent") === "save") form.set("intent", "");
   const answer = await runProductAction(services(context), form, null);
-  if (answer.ok && answer.intent === "duplicate") throw redirect(`/admin/products/${answer.productId}?fatto=copiato`);
+  if (answer.ok && answer.intent === "duplicate")
+    throw redirect(`/admin/products/${answer.data?.productId}?fatto=copiato`);
   return data(answer, { status: answer.ok ? 200 : 422 });
 }
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { coupons, settingChanges, shopSettings } from "~/db/schema";
 import { settingsMessages } from "~/modules/settings/settings";
 import { forgetCachedSettings } from "~/modules/settings/settings.server";
-import type { SettingsAnswer } from "~/modules/settings/settings-answer";
+import type { SettingsResult } from "~/modules/settings/settings-answer";
 import { formatEuro } from "~/modules/shop/constants";
 import { connectTestDatabase } from "../../../tests/integration/database";
 import { adminSessionCookie, createTestAdmin } from "../../../tests/support/admin-session";
@@ -28,7 +28,7 @@ const page = () =>
   );
 
 const post = (fields: Record<string, string>) =>
-  callAdminRoute<SettingsAnswer>(
+  callAdminRoute<SettingsResult>(
     settingsPage.action,
     new Request(`${origin}/admin/settings`, {
       method: "POST",
@@ -81,7 +81,10 @@ describe("/admin/settings", () => {
       freeReturnEnabled: "on",
       freeReturnThresholdEuro: "100,00",
     });
-    expect(saved).toMatchObject({ status: 200, data: { ok: true, message: "Spedizioni e resi: modifiche salvate." } });
+    expect(saved).toMatchObject({
+      status: 200,
+      data: { ok: true, notice: { title: "Spedizioni e resi: modifiche salvate." } },
+    });
     const after = await page();
     expect(after.data.forms.shipping.freeShippingEnabled).toBe(false);
     expect(after.data.changes).toMatchObject([
@@ -113,16 +116,16 @@ describe("/admin/settings", () => {
   it("creates, edits and switches off a coupon, listed with its uses", async () => {
     expect(
       (await post({ intent: "coupon-create", code: "pagina10", percentOff: "10", active: "on", maxUses: "5" })).data,
-    ).toMatchObject({ ok: true, message: "Codice sconto PAGINA10 creato." });
+    ).toMatchObject({ ok: true, notice: { title: "Codice sconto PAGINA10 creato." } });
     expect(
       (await post({ intent: "coupon-update", code: "PAGINA10", percentOff: "12", active: "on", maxUses: "5" })).data,
     ).toMatchObject({
       ok: true,
-      message: "Codice sconto PAGINA10 aggiornato.",
+      notice: { title: "Codice sconto PAGINA10 aggiornato." },
     });
     expect((await post({ intent: "coupon-deactivate", code: "PAGINA10" })).data).toMatchObject({
       ok: true,
-      message: "Codice sconto PAGINA10 disattivato.",
+      notice: { title: "Codice sconto PAGINA10 disattivato." },
     });
     const after = await page();
     expect(after.data.coupons.find((coupon) => coupon.code === "PAGINA10")).toMatchObject({
@@ -141,10 +144,10 @@ describe("/admin/settings", () => {
     ]);
   });
 
-  it("refuses an unknown intent", async () => {
+  it("refuses an unknown intent with a 400", async () => {
     expect(await post({ intent: "drop-table" })).toMatchObject({
-      status: 422,
-      data: { ok: false, message: "Azione sconosciuta." },
+      status: 400,
+      data: { ok: false, notice: { title: "Errore", description: "Azione non riconosciuta." } },
     });
   });
 });

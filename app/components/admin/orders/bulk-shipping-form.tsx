@@ -2,8 +2,8 @@ import { ChevronDown, FileDown, Truck } from "lucide-react";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { useFetcherAnswer } from "~/components/forms/use-fetcher-answer";
-import { showToast } from "~/components/toast";
-import type { AdminAnswer } from "~/modules/orders/admin-answer";
+import { showAnswerToast } from "~/components/toast";
+import type { AdminOrderResult } from "~/modules/orders/admin-answer";
 import { CARRIER_NAME } from "~/modules/shop/constants";
 import { adminActionClass, ShipmentFields } from "./order-actions";
 import { bulkShippingFormId } from "./orders-table";
@@ -19,14 +19,14 @@ export function mergedLabelsHref(orderIds: string[]): string {
  * Ships the orders ticked in the table (their checkboxes belong to this form), each with the same
  * weight and parcels, then offers their labels as one PDF.
  */
-export function BulkShippingForm({ answer }: { answer?: AdminAnswer }) {
-  const fetcher = useFetcher<AdminAnswer>();
+export function BulkShippingForm({ answer }: { answer?: AdminOrderResult }) {
+  const fetcher = useFetcher<AdminOrderResult>();
   const [attempts, setAttempts] = useState(0);
   useFetcherAnswer(fetcher.data, (answered) => {
-    void showToast({ title: answered.title, description: answered.message }, answered.ok ? "success" : "error");
+    showAnswerToast(answered);
     setAttempts((count) => count + 1);
   });
-  const shipped = (fetcher.data ?? answer)?.shippedOrderIds ?? [];
+  const shipped = (fetcher.data ?? answer)?.data?.shippedOrderIds ?? [];
   const busy = fetcher.state !== "idle";
   return (
     <details className="group rounded-md border border-sand bg-white p-4">

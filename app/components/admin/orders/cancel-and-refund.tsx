@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { useFetcherAnswer } from "~/components/forms/use-fetcher-answer";
-import { showToast } from "~/components/toast";
+import { showAnswerToast } from "~/components/toast";
 import { euroInputText } from "~/modules/forms/euro-amount";
-import type { AdminAnswer } from "~/modules/orders/admin-answer";
+import type { AdminOrderResult } from "~/modules/orders/admin-answer";
 import { formatEuro } from "~/modules/shop/constants";
 
 /** What the order was paid and can still be refunded; null before any payment. */
@@ -19,10 +19,10 @@ const buttonClass =
   "rounded-sm border border-wine px-4 py-2 text-sm text-wine hover:bg-wine hover:text-ivory disabled:cursor-wait disabled:opacity-60";
 
 function useAdminForm() {
-  const fetcher = useFetcher<AdminAnswer>();
+  const fetcher = useFetcher<AdminOrderResult>();
   const [answers, setAnswers] = useState(0);
   useFetcherAnswer(fetcher.data, (answered) => {
-    void showToast({ title: answered.title, description: answered.message }, answered.ok ? "success" : "error");
+    showAnswerToast(answered);
     setAnswers((count) => count + 1);
   });
   return { fetcher, key: answers, busy: fetcher.state !== "idle" };

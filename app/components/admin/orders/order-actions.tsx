@@ -2,10 +2,11 @@ import { Truck } from "lucide-react";
 import { useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { useFetcherAnswer } from "~/components/forms/use-fetcher-answer";
-import { showToast } from "~/components/toast";
+import { showAnswerToast } from "~/components/toast";
 import { Dialog } from "~/components/ui/dialog";
 import { useHydrated } from "~/components/use-hydrated";
-import type { AdminAnswer } from "~/modules/orders/admin-answer";
+import type { ActionResult } from "~/modules/forms/action-result";
+import type { AdminOrderIntent, AdminOrderResult, CloseDayResult } from "~/modules/orders/admin-answer";
 import { shortOrderId } from "~/modules/orders/order-views";
 import { SHIPMENT_PARCELS, SHIPMENT_WEIGHT_KG } from "~/modules/orders/shipment-form";
 import { CARRIER_NAME, formatDecimal } from "~/modules/shop/constants";
@@ -23,14 +24,12 @@ const secondaryClass =
 const inputClass = "mt-1 w-full rounded-sm border border-sand bg-white px-3 py-2 text-ink";
 
 /** Shows each new answer of an admin form as the spec's toast. */
-export function useAnswerToast(answer: AdminAnswer | undefined) {
-  useFetcherAnswer(answer, (answered) =>
-    showToast({ title: answered.title, description: answered.message }, answered.ok ? "success" : "error"),
-  );
+export function useAnswerToast(answer: Pick<ActionResult, "ok" | "notice"> | undefined) {
+  useFetcherAnswer(answer, showAnswerToast);
 }
 
-/** The answer of a form posted without JavaScript, in the page (with JavaScript it is a toast). */
-export function AdminAnswerNotice({ answer }: { answer: AdminAnswer | undefined }) {
+/** The answer of an admin form posted without JavaScript, in the page (with JavaScript it is a toast). */
+export function AdminAnswerNotice({ answer }: { answer: ActionResult<string, AdminOrderResult["data"]> | undefined }) {
   const hydrated = useHydrated();
   if (!answer || hydrated) return null;
   return (
@@ -38,9 +37,9 @@ export function AdminAnswerNotice({ answer }: { answer: AdminAnswer | undefined 
       role="status"
       className={`mt-4 rounded-md border p-4 text-sm ${answer.ok ? "border-sand bg-linen" : "border-wine bg-white"}`}
     >
-      <p className="font-medium text-ink">{answer.title}</p>
-      <p className="mt-1 text-ink">{answer.message}</p>
-      {answer.closeDay && <CloseDayResults results={answer.closeDay} />}
+      <p className="font-medium text-ink">{answer.notice?.title}</p>
+      <p className="mt-1 text-ink">{answer.notice?.description}</p>
+      {answer.data?.closeDay && <CloseDayResults results={answer.data.closeDay} />}
     </div>
   );
 }
@@ -53,11 +52,11 @@ export function OrderActionButton({
   className = adminActionClass,
 }: {
   orderId: string;
-  intent: AdminAnswer["intent"];
+  intent: AdminOrderIntent;
   label: string;
   className?: string;
 }) {
-  const fetcher = useFetcher<AdminAnswer>();
+  const fetcher = useFetcher<AdminOrderResult>();
   useAnswerToast(fetcher.data);
   return (
     <fetcher.Form method="post">
@@ -113,9 +112,9 @@ export function CreateShipmentButton({ orderId }: { orderId: string }) {
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const [attempts, setAttempts] = useState(0);
-  const fetcher = useFetcher<AdminAnswer>();
+  const fetcher = useFetcher<AdminOrderResult>();
   useFetcherAnswer(fetcher.data, (answered) => {
-    void showToast({ title: answered.title, description: answered.message }, answered.ok ? "success" : "error");
+    showAnswerToast(answered);
     setAttempts((count) => count + 1);
     if (answered.ok) setOpen(false);
   });
@@ -154,7 +153,7 @@ export function CreateShipmentButton({ orderId }: { orderId: string }) {
   );
 }
 
-export function CloseDayResults({ results }: { results: NonNullable<AdminAnswer["closeDay"]> }) {
+export function CloseDayResults({ results }: { results: CloseDayResult[] }) {
   return (
     <ul className="mt-3 divide-y divide-sand text-sm">
       {results.map((result) => (
@@ -181,13 +180,13 @@ const closeDayWarning = `Le spedizioni create e non ancora chiuse vengono affida
  */
 export function CloseDayButton() {
   const hydrated = useHydrated();
-  const fetcher = useFetcher<AdminAnswer>();
+  const fetcher = useFetcher<AdminOrderResult>();
   const [asking, setAsking] = useState(false);
-  const [results, setResults] = useState<AdminAnswer["closeDay"] | null>(null);
+  const [results, setResults] = useState<CloseDayResult[] | null>(null);
   useFetcherAnswer(fetcher.data, (answered) => {
-    void showToast({ title: answered.title, description: answered.message }, answered.ok ? "success" : "error");
+    showAnswerToast(answered);
     setAsking(false);
-    if (answered.closeDay) setResults(answered.closeDay);
+    if (answered.data?.closeDay) setResults(answered.data.closeDay);
   });
   const busy = fetcher.state !== "idle";
   const label = `Chiudi Giornata ${CARRIER_NAME}`;

@@ -8,7 +8,7 @@ import { OrderTimeline } from "~/components/admin/orders/order-timeline";
 import { ShipmentDetails } from "~/components/admin/orders/shipment-details";
 import { OrderAmounts } from "~/components/orders/order-amounts";
 import { StatusBadge } from "~/components/orders/status-badge";
-import type { AdminAnswer } from "~/modules/orders/admin-answer";
+import type { AdminOrderResult } from "~/modules/orders/admin-answer";
 import { type AdminOrderDetail, deliveryLabel, shortOrderId } from "~/modules/orders/order-views";
 import { orderStatusLabel, paymentStatusLabel } from "~/modules/orders/status";
 import type { StaffNote, TimelineEntry } from "~/modules/orders/timeline";
@@ -49,7 +49,7 @@ export function OrderDetailPage({
 }: {
   loaderData: OrderDetailPageData;
   /** The action's answer to a form posted without JavaScript. */
-  answer: AdminAnswer | undefined;
+  answer: AdminOrderResult | undefined;
 }) {
   const { order } = loaderData;
   const back = (

@@ -1,18 +1,18 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { useFetcherAnswer } from "~/components/forms/use-fetcher-answer";
-import { showToast } from "~/components/toast";
-import type { AdminAnswer } from "~/modules/orders/admin-answer";
+import { showAnswerToast } from "~/components/toast";
+import type { AdminOrderResult } from "~/modules/orders/admin-answer";
 import { NOTE_MAX_LENGTH, type StaffNote } from "~/modules/orders/timeline";
 import { formatDate } from "~/modules/shop/constants";
 
 /** Staff's private notes: the form to add one, then the notes, newest first. Customers never see them. */
 export function OrderNotes({ orderId, notes }: { orderId: string; notes: StaffNote[] }) {
-  const fetcher = useFetcher<AdminAnswer>();
+  const fetcher = useFetcher<AdminOrderResult>();
   const [sent, setSent] = useState(0);
   useFetcherAnswer(fetcher.data, (answered) => {
     if (answered.ok) setSent((count) => count + 1);
-    else void showToast({ title: answered.title, description: answered.message }, "error");
+    else showAnswerToast(answered);
   });
   return (
     <div className="space-y-4">

@@ -3,8 +3,8 @@ import { useState } from "react";
 import { useFetcher } from "react-router";
 import { useFetcherAnswer } from "~/components/forms/use-fetcher-answer";
 import { LabelDownloadLink } from "~/components/orders/label-download-link";
-import { showToast } from "~/components/toast";
-import type { AdminAnswer } from "~/modules/orders/admin-answer";
+import { showAnswerToast } from "~/components/toast";
+import type { AdminOrderResult } from "~/modules/orders/admin-answer";
 import { CARRIER_NAME } from "~/modules/shop/constants";
 import { adminActionClass, OrderActionButton, ShipmentFields } from "./order-actions";
 
@@ -56,10 +56,10 @@ export function ShipmentDetails({ order }: { order: ShippedOrder }) {
 }
 
 function CreateShipmentForm({ orderId }: { orderId: string }) {
-  const fetcher = useFetcher<AdminAnswer>();
+  const fetcher = useFetcher<AdminOrderResult>();
   const [attempts, setAttempts] = useState(0);
   useFetcherAnswer(fetcher.data, (answered) => {
-    void showToast({ title: answered.title, description: answered.message }, answered.ok ? "success" : "error");
+    showAnswerToast(answered);
     setAttempts((count) => count + 1);
   });
   const busy = fetcher.state !== "idle";

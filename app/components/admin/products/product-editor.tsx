@@ -1,8 +1,9 @@
 import { Plus, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { type InputHTMLAttributes, useState } from "react";
 import { Form } from "react-router";
+import { describedControl, formFields } from "~/components/forms/field-props";
 import { buttonClass } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
+import { Field, SelectField } from "~/components/ui/field";
 import { crossedOutPriceCents, discountPercent } from "~/modules/catalog/crossed-out-price";
 import { euroInputText, parseEuroCents } from "~/modules/forms/euro-amount";
 import { genders, subcategories } from "~/modules/product-admin/product-form";
@@ -64,10 +65,9 @@ export const emptyProduct: EditorProduct = {
 };
 
 const blankVariant: EditorVariant = { id: null, colorName: "", colorCode: "#000000", size: "", sku: "", stock: 0 };
+const choices = (values: readonly string[]) => values.map((value) => [value, value] as const);
 const commonSizes = ["XS", "S", "M", "L", "XL", "XXL", "3XL", "Unica", "2", "3", "4", "5", "6", "7"];
 
-const selectClass =
-  "mt-1 w-full rounded-sm border border-sand bg-white px-3 py-2 text-ink focus:border-ink aria-[invalid=true]:border-sale";
 const cellInputClass =
   "w-full rounded-sm border border-sand bg-white px-2 py-1.5 text-sm text-ink focus:border-ink aria-[invalid=true]:border-sale";
 
@@ -80,42 +80,21 @@ function ErrorText({ id, error }: { id: string; error: string | undefined }) {
   );
 }
 
-function Choice({
-  name,
+const variantFields = ["colorName", "colorCode", "size", "sku", "stock"];
+
+/** A cell of a variant row: its label over the control; the control's error is listed under the row. */
+function VariantCell({
   label,
-  value,
-  options,
+  id,
   error,
-}: {
-  name: string;
-  label: string;
-  value: string;
-  options: readonly string[];
-  error: string | undefined;
-}) {
-  const id = `product-${name}`;
+  className = cellInputClass,
+  ...input
+}: { label: string; id: string; error: string | undefined } & InputHTMLAttributes<HTMLInputElement>) {
   return (
-    <div>
-      <label htmlFor={id} className="text-sm font-medium text-ink">
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        defaultValue={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={selectClass}
-      >
-        <option value="">Scegli…</option>
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
-      </select>
-      <ErrorText id={`${id}-error`} error={error} />
-    </div>
+    <label className="text-xs text-ink-soft" htmlFor={id}>
+      {label}
+      <input {...describedControl(id, error)} className={className} {...input} />
+    </label>
   );
 }
 
@@ -134,7 +113,7 @@ const euroText = (cents: number | null) => (cents === null ? "" : euroInputText(
  * The sale price and the reference price crossed out beside it. The percentage is not a field: it is
  * worked out from the two, as shoppers will see it, and shown here as staff type.
  */
-function PriceFields({ product, errors }: { product: EditorProduct; errors: Record<string, string> }) {
+function PriceFields({ product, field }: { product: EditorProduct; field: ReturnType<typeof formFields> }) {
   const [typed, setTyped] = useState(() => ({
     price: euroText(product.priceCents),
     original: euroText(product.originalPriceCents),
@@ -146,31 +125,25 @@ function PriceFields({ product, errors }: { product: EditorProduct; errors: Reco
     <fieldset className="grid gap-4 rounded-md border border-sand bg-white p-4 sm:grid-cols-2 lg:grid-cols-3">
       <legend className="px-1 text-lg text-ink">Prezzo</legend>
       <Field
-        id="product-price"
-        name="price"
+        {...field("price")}
         label="Prezzo di vendita (€)"
         inputMode="decimal"
         defaultValue={typed.price}
         onChange={(event) => setTyped({ ...typed, price: event.currentTarget.value })}
-        error={errors.price}
         hint="Vuoto: prezzo non disponibile, il prodotto non si può acquistare."
       />
       <Field
-        id="product-originalPrice"
-        name="originalPrice"
+        {...field("originalPrice")}
         label="Prezzo di riferimento (€)"
         inputMode="decimal"
         defaultValue={typed.original}
         onChange={(event) => setTyped({ ...typed, original: event.currentTarget.value })}
-        error={errors.originalPrice}
         hint="Il prezzo barrato, più alto del prezzo di vendita. Vuoto: nessuno sconto."
       />
       <Field
-        id="product-pricePerPack"
-        name="pricePerPack"
+        {...field("pricePerPack")}
         label="Prezzo per confezione"
         defaultValue={product.pricePerPack ?? ""}
-        error={errors.pricePerPack}
         hint="Ad esempio: confezione da 3."
       />
       <output
@@ -208,6 +181,7 @@ export function ProductEditor({
     })),
   );
   const [keyCounter, setKeyCounter] = useState(rows.length);
+  const field = formFields("product", errors);
   const addRow = () => {
     setRows([...rows, { key: keyCounter, variant: blankVariant }]);
     setKeyCounter(keyCounter + 1);
@@ -218,70 +192,59 @@ export function ProductEditor({
       <input type="hidden" name="intent" value="save" />
       <fieldset className="grid gap-4 rounded-md border border-sand bg-white p-4 sm:grid-cols-2">
         <legend className="px-1 text-lg text-ink">Dati del prodotto</legend>
-        <Field id="product-name" name="name" label="Nome" defaultValue={product.name} error={errors.name} />
+        <Field {...field("name")} label="Nome" defaultValue={product.name} />
         <Field
-          id="product-sku"
-          name="sku"
+          {...field("sku")}
           label="SKU"
           defaultValue={product.sku}
-          error={errors.sku}
           hint="Codice unico del prodotto, ad esempio LIS-PIG-001."
         />
-        <Choice name="gender" label="Genere" value={product.gender} options={genders} error={errors.gender} />
-        <Choice
-          name="subcategory"
-          label="Sottocategoria"
-          value={product.subcategory}
-          options={subcategories}
-          error={errors.subcategory}
+        <SelectField
+          {...field("gender")}
+          label="Genere"
+          defaultValue={product.gender}
+          options={choices(genders)}
+          placeholder="Scegli…"
         />
-        <Field id="product-brand" name="brand" label="Marca" defaultValue={product.brand} error={errors.brand} />
+        <SelectField
+          {...field("subcategory")}
+          label="Sottocategoria"
+          defaultValue={product.subcategory}
+          options={choices(subcategories)}
+          placeholder="Scegli…"
+        />
+        <Field {...field("brand")} label="Marca" defaultValue={product.brand} />
         <Field
-          id="product-minQuantity"
-          name="minQuantity"
+          {...field("minQuantity")}
           label="Quantità minima"
           inputMode="numeric"
           defaultValue={String(product.minQuantity)}
-          error={errors.minQuantity}
         />
         <Field
-          id="product-description"
-          name="description"
+          {...field("description")}
           label="Descrizione"
           rows={4}
           defaultValue={product.description}
-          error={errors.description}
           className="sm:col-span-2"
         />
+        <Field {...field("composition")} label="Composizione" rows={2} defaultValue={product.composition} />
         <Field
-          id="product-composition"
-          name="composition"
-          label="Composizione"
-          rows={2}
-          defaultValue={product.composition}
-          error={errors.composition}
-        />
-        <Field
-          id="product-washing"
-          name="washing"
+          {...field("washing")}
           label="Lavaggio"
           rows={3}
           defaultValue={product.washing.join("\n")}
-          error={errors.washing}
           hint="Un'istruzione per riga."
         />
         <Field
-          id="product-details"
-          name="details"
+          {...field("details")}
           label="Dettagli"
           rows={3}
           defaultValue={product.detailsAccordion}
-          error={errors.details}
           className="sm:col-span-2"
         />
       </fieldset>
 
-      <PriceFields product={product} errors={errors} />
+      <PriceFields product={product} field={field} />
 
       <fieldset className="flex flex-wrap gap-x-6 gap-y-3 rounded-md border border-sand bg-white p-4">
         <legend className="px-1 text-lg text-ink">Etichette</legend>
@@ -308,70 +271,51 @@ export function ProductEditor({
         </datalist>
         <ol className="mt-3 space-y-3">
           {rows.map(({ key, variant }, index) => {
-            const error = (field: string) => errors[`variants.${index}.${field}`];
-            const id = (field: string) => `variant-${key}-${field}`;
-            const rowErrors = ["colorName", "colorCode", "size", "sku", "stock"]
-              .map((field) => error(field))
-              .filter(Boolean);
+            const cell = (field: string) => ({
+              id: `variant-${key}-${field}`,
+              error: errors[`variants.${index}.${field}`],
+            });
+            const rowErrors = variantFields.map(cell).filter((field) => field.error);
             return (
               <li key={key} className="rounded-sm border border-sand p-3" aria-label={`Variante ${index + 1}`}>
                 <input type="hidden" name="variantId" value={variant.id ?? ""} />
                 <input type="hidden" name="stockSeen" value={variant.id === null ? "" : variant.stock} />
                 <div className="grid grid-cols-2 gap-2 sm:grid-cols-[2fr_auto_1fr_2fr_1fr_auto] sm:items-end">
-                  <label className="text-xs text-ink-soft" htmlFor={id("colorName")}>
-                    Colore
-                    <input
-                      id={id("colorName")}
-                      name="colorName"
-                      defaultValue={variant.colorName}
-                      aria-invalid={error("colorName") ? true : undefined}
-                      className={cellInputClass}
-                    />
-                  </label>
-                  <label className="text-xs text-ink-soft" htmlFor={id("colorCode")}>
-                    Codice colore
-                    <input
-                      id={id("colorCode")}
-                      name="colorCode"
-                      type="color"
-                      defaultValue={variant.colorCode}
-                      aria-invalid={error("colorCode") ? true : undefined}
-                      className="block h-9 w-14 rounded-sm border border-sand bg-white"
-                    />
-                  </label>
-                  <label className="text-xs text-ink-soft" htmlFor={id("size")}>
-                    Taglia
-                    <input
-                      id={id("size")}
-                      name="size"
-                      list="common-sizes"
-                      defaultValue={variant.size}
-                      aria-invalid={error("size") ? true : undefined}
-                      className={cellInputClass}
-                    />
-                  </label>
-                  <label className="text-xs text-ink-soft" htmlFor={id("sku")}>
-                    SKU variante
-                    <input
-                      id={id("sku")}
-                      name="variantSku"
-                      defaultValue={variant.sku}
-                      placeholder="automatico"
-                      aria-invalid={error("sku") ? true : undefined}
-                      className={cellInputClass}
-                    />
-                  </label>
-                  <label className="text-xs text-ink-soft" htmlFor={id("stock")}>
-                    Giacenza
-                    <input
-                      id={id("stock")}
-                      name="stock"
-                      inputMode="numeric"
-                      defaultValue={String(variant.stock)}
-                      aria-invalid={error("stock") ? true : undefined}
-                      className={cellInputClass}
-                    />
-                  </label>
+                  <VariantCell
+                    {...cell("colorName")}
+                    label="Colore"
+                    name="colorName"
+                    defaultValue={variant.colorName}
+                  />
+                  <VariantCell
+                    {...cell("colorCode")}
+                    label="Codice colore"
+                    name="colorCode"
+                    type="color"
+                    defaultValue={variant.colorCode}
+                    className="block h-9 w-14 rounded-sm border border-sand bg-white"
+                  />
+                  <VariantCell
+                    {...cell("size")}
+                    label="Taglia"
+                    name="size"
+                    list="common-sizes"
+                    defaultValue={variant.size}
+                  />
+                  <VariantCell
+                    {...cell("sku")}
+                    label="SKU variante"
+                    name="variantSku"
+                    defaultValue={variant.sku}
+                    placeholder="automatico"
+                  />
+                  <VariantCell
+                    {...cell("stock")}
+                    label="Giacenza"
+                    name="stock"
+                    inputMode="numeric"
+                    defaultValue={String(variant.stock)}
+                  />
                   <button
                     type="button"
                     onClick={() => setRows(rows.filter((row) => row.key !== key))}
@@ -381,9 +325,9 @@ export function ProductEditor({
                     Rimuovi
                   </button>
                 </div>
-                {rowErrors.map((message) => (
-                  <p key={message} className="mt-1 text-sm text-sale">
-                    {message}
+                {rowErrors.map(({ id, error }) => (
+                  <p key={id} id={`${id}-error`} className="mt-1 text-sm text-sale">
+                    {error}
                   </p>
                 ))}
               </li>

@@ -2,11 +2,12 @@ import { ArrowDown, ArrowLeft, ArrowUp, Trash2 } from "lucide-react";
 import { useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { useFetcherAnswer } from "~/components/forms/use-fetcher-answer";
-import { showToast } from "~/components/toast";
+import { showAnswerToast } from "~/components/toast";
 import { useHydrated } from "~/components/use-hydrated";
 import { imageSrcSet, imageUrl } from "~/modules/files/responsive-images";
+import { failed } from "~/modules/forms/action-result";
 import { chosenFilesTooLarge } from "~/modules/forms/upload-too-large";
-import { MAX_ALT_LENGTH, type ProductImagesAnswer } from "~/modules/product-images/images-answer";
+import { MAX_ALT_LENGTH, type ProductImagesResult } from "~/modules/product-images/images-answer";
 import type { ManagedImage, ProductForImages } from "~/modules/product-images/product-images.server";
 import {
   MAX_IMAGE_MEGABYTES,
@@ -23,25 +24,24 @@ const inputClass = "mt-1 w-full rounded-sm border border-sand bg-white px-3 py-2
 const iconButtonClass =
   "inline-flex size-10 items-center justify-center rounded-sm border border-sand bg-white text-ink hover:border-wine disabled:cursor-not-allowed disabled:opacity-40";
 
-function useAnswerToast(answer: ProductImagesAnswer | undefined) {
-  useFetcherAnswer(answer, (answered) =>
-    showToast({ title: answered.title, description: answered.message }, answered.ok ? "success" : "error"),
-  );
+function useAnswerToast(answer: ProductImagesResult | undefined) {
+  useFetcherAnswer(answer, showAnswerToast);
 }
 
 /** An answer in the page: the refused files of an upload, or any answer when JavaScript is off. */
-function AnswerNotice({ answer }: { answer: ProductImagesAnswer | undefined }) {
+function AnswerNotice({ answer }: { answer: ProductImagesResult | undefined }) {
   const hydrated = useHydrated();
-  if (!answer || (hydrated && !answer.problems)) return null;
+  const problems = answer?.data?.problems;
+  if (!answer || (hydrated && !problems)) return null;
   return (
     <div
       role={answer.ok ? "status" : "alert"}
       className={`mt-4 rounded-md border p-4 text-sm ${answer.ok ? "border-sand bg-linen" : "border-wine bg-white"}`}
     >
-      <p className="font-medium text-ink">{answer.message}</p>
-      {answer.problems && answer.problems.length > 0 && (
+      <p className="font-medium text-ink">{answer.notice?.description}</p>
+      {problems && problems.length > 0 && (
         <ul className="mt-2 list-disc space-y-1 pl-5 text-ink">
-          {answer.problems.map((problem) => (
+          {problems.map((problem) => (
             <li key={problem}>{problem}</li>
           ))}
         </ul>
@@ -64,21 +64,19 @@ function ColorSelect({ colors, value, id }: { colors: string[]; value: string | 
 }
 
 /** Files above what the server reads: refused before sending, or after a post made before the scripts ran. */
-const tooLargeAnswer: ProductImagesAnswer = {
+const tooLargeAnswer: ProductImagesResult = failed({
   intent: "upload",
-  ok: false,
-  title: "Errore",
-  message: uploadTooLargeMessage,
-  problems: [],
-};
+  notice: { title: "Errore", description: uploadTooLargeMessage },
+  data: { problems: [] },
+});
 
 function UploadForm({ colors, sentTooLarge }: { colors: string[]; sentTooLarge: boolean }) {
-  const fetcher = useFetcher<ProductImagesAnswer>();
+  const fetcher = useFetcher<ProductImagesResult>();
   const form = useRef<HTMLFormElement>(null);
   // The answer in the page: the server's, or this page's own when the chosen files are too large to send.
-  const [answer, setAnswer] = useState<ProductImagesAnswer | undefined>(sentTooLarge ? tooLargeAnswer : undefined);
+  const [answer, setAnswer] = useState<ProductImagesResult | undefined>(sentTooLarge ? tooLargeAnswer : undefined);
   useFetcherAnswer(fetcher.data, (answered) => {
-    showToast({ title: answered.title, description: answered.message }, answered.ok ? "success" : "error");
+    showAnswerToast(answered);
     setAnswer(answered);
     if (answered.ok) form.current?.reset();
   });
@@ -100,7 +98,7 @@ function UploadForm({ colors, sentTooLarge }: { colors: string[]; sentTooLarge: 
         onSubmit={(event) => {
           if (!chosenFilesTooLarge(event.currentTarget, "images", maxUploadBytes)) return;
           event.preventDefault();
-          showToast({ title: tooLargeAnswer.title, description: tooLargeAnswer.message }, "error");
+          showAnswerToast(tooLargeAnswer);
           setAnswer({ ...tooLargeAnswer });
         }}
       >
@@ -153,9 +151,9 @@ function ImageCard({
   colors: string[];
   productName: string;
 }) {
-  const save = useFetcher<ProductImagesAnswer>();
-  const move = useFetcher<ProductImagesAnswer>();
-  const remove = useFetcher<ProductImagesAnswer>();
+  const save = useFetcher<ProductImagesResult>();
+  const move = useFetcher<ProductImagesResult>();
+  const remove = useFetcher<ProductImagesResult>();
   useAnswerToast(save.data);
   useAnswerToast(move.data);
   useAnswerToast(remove.data);
@@ -252,7 +250,7 @@ export function ProductImagesPage({
   /** A post was refused before it was read: its files were above what the server reads. */
   uploadTooLarge: boolean;
   /** The action's answer to a post made without JavaScript. */
-  answer: ProductImagesAnswer | undefined;
+  answer: ProductImagesResult | undefined;
 }) {
   const back = (
     <Link

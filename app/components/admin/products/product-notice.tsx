@@ -1,8 +1,8 @@
-import type { ProductAnswer } from "~/modules/product-admin/product-actions.server";
+import type { ProductResult } from "~/modules/product-admin/product-actions.server";
 
 /** The answer of the last product action, or what was just done before a redirect here, in the page. */
-export function ProductNotice({ answer, done = null }: { answer: ProductAnswer | undefined; done?: string | null }) {
-  const message = answer?.message ?? done;
+export function ProductNotice({ answer, done = null }: { answer: ProductResult | undefined; done?: string | null }) {
+  const message = answer?.notice?.title ?? done;
   if (!message) return null;
   const failed = answer?.ok === false;
   return (

@@ -1,11 +1,9 @@
 import { useFetcher } from "react-router";
-import { useFetcherAnswer } from "~/components/forms/use-fetcher-answer";
-import { showToast } from "~/components/toast";
-import { useHydrated } from "~/components/use-hydrated";
+import { AdminAnswerNotice, useAnswerToast } from "~/components/admin/orders/order-actions";
 import {
   REFUSAL_REASON_MAX,
-  type ReturnAnswer,
   type ReturnIntent,
+  type ReturnResult,
   returnDecisionLabels,
 } from "~/modules/returns/return-views";
 import type { ReturnDetail } from "~/modules/returns/returns.server";
@@ -25,10 +23,8 @@ type Request = Omit<ReturnDetail, "createdAt" | "items"> & {
 };
 
 function useReturnForm() {
-  const fetcher = useFetcher<ReturnAnswer>();
-  useFetcherAnswer(fetcher.data, (answered) => {
-    void showToast({ title: answered.title, description: answered.message }, answered.ok ? "success" : "error");
-  });
+  const fetcher = useFetcher<ReturnResult>();
+  useAnswerToast(fetcher.data);
   return { fetcher, busy: fetcher.state !== "idle" };
 }
 
@@ -41,20 +37,6 @@ function StepButton({ intent, label, busyLabel }: { intent: ReturnIntent; label:
         {busy ? busyLabel : label}
       </button>
     </fetcher.Form>
-  );
-}
-
-function AnswerNotice({ answer }: { answer: ReturnAnswer | undefined }) {
-  const hydrated = useHydrated();
-  if (!answer || hydrated) return null;
-  return (
-    <div
-      role="status"
-      className={`mt-4 rounded-md border p-4 text-sm ${answer.ok ? "border-sand bg-linen" : "border-wine bg-white"}`}
-    >
-      <p className="font-medium text-ink">{answer.title}</p>
-      <p className="mt-1 text-ink">{answer.message}</p>
-    </div>
   );
 }
 
@@ -138,14 +120,14 @@ export function ReturnActions({
   online,
 }: {
   request: Request;
-  answer: ReturnAnswer | undefined;
+  answer: ReturnResult | undefined;
   /** The order was paid online: the refund goes through the payment provider. */
   online: boolean;
 }) {
   const undecided = request.items.some((item) => item.decision === "pending");
   return (
     <div className="mt-6 space-y-6">
-      <AnswerNotice answer={answer} />
+      <AdminAnswerNotice answer={answer} />
       <section aria-labelledby="return-items" className="rounded-md border border-sand bg-white p-5 text-sm">
         <h2 id="return-items" className="text-lg text-ink">
           Articoli restituiti

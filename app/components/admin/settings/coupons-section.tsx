@@ -1,5 +1,5 @@
 import type { CouponView } from "~/modules/settings/coupons";
-import type { SettingsAnswer } from "~/modules/settings/settings-answer";
+import type { SettingsResult } from "~/modules/settings/settings-answer";
 import { buttonClass, type Field, FieldInput, useSettingsForm } from "./settings-form";
 
 const termsFields: Field[] = [
@@ -28,12 +28,12 @@ function validity(coupon: CouponView): string {
   return "sempre";
 }
 
-function failedValues(answer: SettingsAnswer | undefined, intent: string, code?: string) {
-  if (!answer || answer.ok || answer.intent !== intent || (code && answer.code !== code)) return undefined;
+function failedValues(answer: SettingsResult | undefined, intent: string, code?: string) {
+  if (!answer || answer.ok || answer.intent !== intent || (code && answer.values?.code !== code)) return undefined;
   return answer.values;
 }
 
-function CreateCoupon({ pageAnswer }: { pageAnswer?: SettingsAnswer }) {
+function CreateCoupon({ pageAnswer }: { pageAnswer?: SettingsResult }) {
   const form = useSettingsForm((answer) => answer.intent === "coupon-create", pageAnswer);
   const values: Record<string, string | boolean> = failedValues(pageAnswer, "coupon-create") ?? { active: true };
   return (
@@ -63,8 +63,8 @@ function CreateCoupon({ pageAnswer }: { pageAnswer?: SettingsAnswer }) {
   );
 }
 
-function CouponRow({ coupon, pageAnswer }: { coupon: CouponView; pageAnswer?: SettingsAnswer }) {
-  const ofThis = (answer: SettingsAnswer) => !answer.ok && answer.code === coupon.code;
+function CouponRow({ coupon, pageAnswer }: { coupon: CouponView; pageAnswer?: SettingsResult }) {
+  const ofThis = (answer: SettingsResult) => !answer.ok && answer.values?.code === coupon.code;
   const edit = useSettingsForm(
     (answer) => answer.intent === "coupon-update" && (answer.ok || ofThis(answer)),
     pageAnswer,
@@ -128,7 +128,7 @@ function CouponRow({ coupon, pageAnswer }: { coupon: CouponView; pageAnswer?: Se
 }
 
 /** The discount codes: a form for a new one, then each code with its uses, its edit form and its switch. */
-export function CouponsSection({ coupons, pageAnswer }: { coupons: CouponView[]; pageAnswer?: SettingsAnswer }) {
+export function CouponsSection({ coupons, pageAnswer }: { coupons: CouponView[]; pageAnswer?: SettingsResult }) {
   return (
     <section aria-labelledby="settings-coupons" className="rounded-md border border-sand bg-white p-4 sm:p-5">
       <h2 id="settings-coupons" className="text-lg text-ink">

@@ -1,9 +1,10 @@
 import { type ReactNode, useState } from "react";
 import { useFetcher } from "react-router";
+import { describedControl } from "~/components/forms/field-props";
 import { useFetcherAnswer } from "~/components/forms/use-fetcher-answer";
-import { showToast } from "~/components/toast";
+import { showAnswerToast } from "~/components/toast";
 import { fieldLabels } from "~/modules/settings/change-log";
-import type { SettingsAnswer, SettingsIntent } from "~/modules/settings/settings-answer";
+import type { SettingsIntent, SettingsResult } from "~/modules/settings/settings-answer";
 
 export const inputClass = "mt-1 w-full rounded-sm border border-sand bg-white px-3 py-2 text-ink";
 export const buttonClass =
@@ -22,12 +23,12 @@ export type Field = {
  * One form of 'Impostazioni', posted without leaving the page: a toast says how it went, each
  * invalid field shows its message beside it, and what was typed stays in the form.
  */
-export function useSettingsForm(matches: (answer: SettingsAnswer) => boolean, pageAnswer?: SettingsAnswer) {
-  const fetcher = useFetcher<SettingsAnswer>();
+export function useSettingsForm(matches: (answer: SettingsResult) => boolean, pageAnswer?: SettingsResult) {
+  const fetcher = useFetcher<SettingsResult>();
   const [saved, setSaved] = useState(0);
   useFetcherAnswer(fetcher.data, (answered) => {
     if (!matches(answered)) return;
-    void showToast({ title: answered.message }, answered.ok ? "success" : "error");
+    showAnswerToast(answered);
     // After a save the form starts again from what the page now reads; after an error it keeps what was typed.
     if (answered.ok) setSaved((count) => count + 1);
   });
@@ -38,7 +39,7 @@ export function useSettingsForm(matches: (answer: SettingsAnswer) => boolean, pa
     fetcher,
     key: saved,
     busy: fetcher.state !== "idle",
-    errors: data && !data.ok ? data.fieldErrors : {},
+    errors: data?.fieldErrors ?? {},
   };
 }
 
@@ -55,7 +56,7 @@ export function FieldInput({
 }) {
   const id = `${idPrefix}-${field.name}`;
   const label = field.label ?? fieldLabels[field.name] ?? field.name;
-  const describedBy = [field.hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
+  const control = { name: field.name, ...describedControl(id, error, Boolean(field.hint)) };
   const message = error && (
     <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
       {error}
@@ -67,9 +68,8 @@ export function FieldInput({
         <label className="flex items-center gap-2 text-ink">
           <input
             type="checkbox"
-            name={field.name}
+            {...control}
             defaultChecked={value === true || value === "on"}
-            aria-describedby={describedBy}
             className="size-4 accent-wine"
           />
           {label}
@@ -91,13 +91,10 @@ export function FieldInput({
         </p>
       )}
       <input
-        id={id}
-        name={field.name}
+        {...control}
         type={inputType}
         inputMode={field.type === "money" ? "decimal" : field.type === "percent" ? "numeric" : undefined}
         defaultValue={typeof value === "string" ? value : ""}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
         className={inputClass}
       />
       {message}
@@ -121,12 +118,12 @@ export function SettingsSection({
   /** The values the page read. */
   values: Record<string, string | boolean>;
   /** The page's answer, when a form was posted without JavaScript. */
-  pageAnswer?: SettingsAnswer;
+  pageAnswer?: SettingsResult;
   description?: string;
   children?: ReactNode;
 }) {
   const form = useSettingsForm((answer) => answer.intent === intent, pageAnswer);
-  const shown = pageAnswer && !pageAnswer.ok && pageAnswer.intent === intent ? pageAnswer.values : values;
+  const shown = (pageAnswer && !pageAnswer.ok && pageAnswer.intent === intent && pageAnswer.values) || values;
   const headingId = `settings-${intent}`;
   return (
     <section aria-labelledby={headingId} className="rounded-md border border-sand bg-white p-4 sm:p-5">
