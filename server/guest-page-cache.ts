@@ -9,6 +9,17 @@ import { CART_COOKIE_NAME } from "../app/modules/cart/cart-cookie";
 const guestPagePaths =
   /^\/(?:|shop|donna|uomo|bambini|outlet|nuova-collezione|product\/\d+|blog|blog\/[^/]+|chi-siamo|privacy|terms|shipping)$/;
 
+// The guest pages that show nothing of the catalogue (no product, price or stock): a change to the
+// catalogue alone leaves them (see ChangeScope).
+const pagesWithoutCatalogue = /^\/(?:blog|blog\/[^/]+|chi-siamo|privacy|terms|shipping)$/;
+
+/**
+ * What a committed change may alter: "catalogue" (products, their variants, images and price
+ * history) every page showing products, which is every list and every product page (a product page
+ * lists related products); "everything" every page (settings, coupons, reviews, the blog).
+ */
+export type ChangeScope = "everything" | "catalogue";
+
 // Cookies that change nothing on those pages (the cart badge is drawn from the browser's storage),
 // or that are part of the key (the promo bar). Any other cookie, a session above all, means the
 // page may be personal: it is rendered for that request alone.
@@ -28,6 +39,7 @@ const perResponseHeaders = new Set([
 ]);
 
 type KeptPage = {
+  path: string;
   status: number;
   headers: [string, string | number | string[]][];
   // The page and its policy cut at the nonce, which every answer gets anew.
@@ -50,15 +62,20 @@ export type GuestPageCacheOptions = {
 
 export type GuestPageCache = {
   middleware: RequestHandler;
-  /** Forgets every page, and keeps none of the pages being rendered now. */
-  clear: () => void;
+  /** Forgets the pages a change in `scope` may alter, and keeps none of them being rendered now. */
+  clear: (scope?: ChangeScope) => void;
   readonly size: number;
 };
+
+/** A page being rendered for one request, which the other requests for it wait for. */
+type Render = { path: string; outdated: boolean; done: Promise<void> };
 
 /**
  * Keeps the HTML of the guest pages in this process, as the big shops do at their CDN edge, and
  * serves each copy with a fresh CSP nonce: the page is rendered once until something on it changes
- * (server/storefront-caches.ts clears it on every committed change), not once per visitor.
+ * (server/storefront-caches.ts clears what a committed change may alter), not once per visitor.
+ * Requests for a page being rendered wait for that one render instead of rendering it again; once
+ * the time-to-live is over, the old copy is served while one request renders the new one.
  */
 export function createGuestPageCache({
   trusted,
@@ -68,8 +85,8 @@ export function createGuestPageCache({
 }: GuestPageCacheOptions): GuestPageCache {
   // Insertion order is recency order: a hit moves its page to the end, the oldest leave first.
   const pages = new Map<string, KeptPage>();
+  const renders = new Map<string, Render>();
   let keptBytes = 0;
-  let generation = 0;
 
   const forget = (key: string) => {
     const page = pages.get(key);
@@ -99,27 +116,53 @@ export function createGuestPageCache({
     if (page && page.expiresAt > now()) {
       pages.delete(key);
       pages.set(key, page);
-      serve(req, res, page);
+      serve(req, res, page, "hit");
       return;
     }
-    if (page) forget(key);
+    const under = renders.get(key);
+    // Outlived by time alone (a promotion's end, the 30-day lowest price), never by a change.
+    if (page && under) return serve(req, res, page, "stale");
+    if (under) {
+      // The render's page when it was kept; otherwise (an error page, a change meanwhile) its own.
+      void under.done.then(() => {
+        const rendered = pages.get(key);
+        if (rendered) serve(req, res, rendered, "hit");
+        else next();
+      });
+      return;
+    }
+
+    let finished = () => {};
+    const render: Render = { path: req.path, outdated: false, done: new Promise((resolve) => (finished = resolve)) };
+    renders.set(key, render);
+    const settle = () => {
+      if (renders.get(key) === render) renders.delete(key);
+      finished();
+    };
     res.setHeader("X-Page-Cache", "miss");
-    const startedIn = generation;
     const body = captureBody(res);
     res.on("finish", () => {
-      if (generation !== startedIn || !trusted()) return;
-      const kept = pageOf(res, body(), now() + ttlMs);
+      const kept = render.outdated || !trusted() ? null : pageOf(req.path, res, body(), now() + ttlMs);
       if (kept) keep(key, kept);
+      // The copy outlived by time goes too, unless a change already replaced it.
+      else if (page && pages.get(key) === page) forget(key);
+      settle();
     });
+    res.on("close", settle);
     next();
   };
 
   return {
     middleware,
-    clear() {
-      generation++;
-      pages.clear();
-      keptBytes = 0;
+    clear(scope = "everything") {
+      const alters = (path: string) => scope === "everything" || !pagesWithoutCatalogue.test(path);
+      for (const [key, page] of pages) if (alters(page.path)) forget(key);
+      // Renders under way may hold what was there before: served, not kept, and not waited for.
+      for (const [key, render] of renders) {
+        if (!alters(render.path)) continue;
+        render.outdated = true;
+        renders.delete(key);
+      }
     },
     get size() {
       return pages.size;
@@ -127,12 +170,12 @@ export function createGuestPageCache({
   };
 }
 
-function serve(req: Request, res: Response, page: KeptPage) {
+function serve(req: Request, res: Response, page: KeptPage, cache: "hit" | "stale") {
   const nonce = Buffer.from(randomBytes(16).toString("base64"));
   res.status(page.status);
   for (const [name, value] of page.headers) res.setHeader(name, value);
   res.setHeader("Content-Security-Policy", page.policy.join(nonce.toString()));
-  res.setHeader("X-Page-Cache", "hit");
+  res.setHeader("X-Page-Cache", cache);
   res.setHeader("Vary", "Accept-Encoding");
   if (req.acceptsEncodings("gzip") !== "gzip") {
     res.end(Buffer.concat(joinedAround(page.body, nonce)));
@@ -190,7 +233,7 @@ function joinedAround(pieces: Buffer[], between: Buffer): Buffer[] {
 }
 
 /** The page as it can be kept: a complete 200 HTML answer with a nonce'd policy and no cookie of its own. */
-function pageOf(res: Response, body: Buffer | null, expiresAt: number): KeptPage | null {
+function pageOf(path: string, res: Response, body: Buffer | null, expiresAt: number): KeptPage | null {
   if (body === null || res.statusCode !== 200 || res.getHeader("set-cookie") !== undefined) return null;
   if (!String(res.getHeader("content-type") ?? "").startsWith("text/html")) return null;
   if (/private|no-store/.test(String(res.getHeader("cache-control") ?? ""))) return null;
@@ -203,7 +246,7 @@ function pageOf(res: Response, body: Buffer | null, expiresAt: number): KeptPage
   const pieces = splitAt(body, Buffer.from(nonce));
   const deflated = deflatePieces(pieces);
   const bytes = [...pieces, ...deflated].reduce((sum, piece) => sum + piece.length, 0);
-  return { status: 200, headers, body: pieces, policy: policy.split(nonce), deflated, bytes, expiresAt };
+  return { path, status: 200, headers, body: pieces, policy: policy.split(nonce), deflated, bytes, expiresAt };
 }
 
 function splitAt(body: Buffer, separator: Buffer): Buffer[] {
