@@ -1,6 +1,7 @@
 // `npm start` builds the app only when what the build reads changed since the build it last made: a
-// restart on an unchanged checkout skips the 15–25 s of `react-router build`; a fresh clone, or a
-// changed source, builds as before.
+// restart on an unchanged checkout skips the 15–40 s of `react-router build`; a fresh clone, or a
+// changed source, builds as before. Run by Node itself (its type stripping), not tsx: it starts in a
+// tenth of the time.
 
 import { execFileSync } from "node:child_process";
 import { createHash, type Hash } from "node:crypto";
