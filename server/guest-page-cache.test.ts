@@ -27,7 +27,8 @@ function shopWith(options: Partial<GuestPageCacheOptions> = {}) {
     if (req.query.cookie) res.setHeader("Set-Cookie", "chosen=1");
     res.status(req.query.missing ? 404 : 200);
     res.write(`<html><script nonce="${nonce}">go()</script>`);
-    res.end(`<p>${req.path} rendered ${renders}</p><script nonce="${nonce}">more()</script></html>`);
+    const related = req.query.related ? `<a href="/product/${req.query.related}">` : "";
+    res.end(`<p>${req.path} rendered ${renders}</p>${related}<script nonce="${nonce}">more()</script></html>`);
   });
   const server = app.listen(0, "127.0.0.1");
   servers.push(server);
@@ -181,6 +182,22 @@ describe("guest page cache", () => {
       "/blog": "hit",
       "/blog/un-post": "hit",
       "/chi-siamo": "hit",
+    });
+  });
+
+  it("forgets on a change to products' stock every list and the product pages mentioning them", async () => {
+    const shop = shopWith();
+    const pages = ["/", "/shop", "/product/7", "/product/8?related=7", "/product/9?related=3", "/blog"];
+    for (const page of pages) await shop.get(page);
+    shop.cache.clear({ products: [7, 12] });
+    const after = await Promise.all(pages.map(async (page) => [page, (await shop.get(page)).cache]));
+    expect(Object.fromEntries(after)).toEqual({
+      "/": "miss",
+      "/shop": "miss",
+      "/product/7": "miss",
+      "/product/8?related=7": "miss",
+      "/product/9?related=3": "hit",
+      "/blog": "hit",
     });
   });
 

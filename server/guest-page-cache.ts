@@ -12,13 +12,19 @@ const guestPagePaths =
 // The guest pages that show nothing of the catalogue (no product, price or stock): a change to the
 // catalogue alone leaves them (see ChangeScope).
 const pagesWithoutCatalogue = /^\/(?:blog|blog\/[^/]+|chi-siamo|privacy|terms|shipping)$/;
+const productPagePath = /^\/product\/\d+$/;
+const productAddress = /\/product\/(\d+)/g;
 
 /**
- * What a committed change may alter: "catalogue" (products, their variants, images and price
- * history) every page showing products, which is every list and every product page (a product page
- * lists related products); "everything" every page (settings, coupons, reviews, the blog).
+ * What a committed change may alter: `everything` every page (settings, coupons, reviews, the
+ * blog); `catalogue` (products, their variants, images and price history) every page showing
+ * products, which is every list and every product page (a product page lists related products);
+ * `{ products }` (what guests see of these products' variants: sold out, last piece, a colour or
+ * size available) every list, since a list may hold only what is in stock, and the product pages
+ * that mention one of them, their own or a related product's. Which products are related does not
+ * depend on stock.
  */
-export type ChangeScope = "everything" | "catalogue";
+export type ChangeScope = "everything" | "catalogue" | { products: number[] };
 
 // Cookies that change nothing on those pages (the cart badge is drawn from the browser's storage),
 // or that are part of the key (the promo bar). Any other cookie, a session above all, means the
@@ -40,6 +46,8 @@ const perResponseHeaders = new Set([
 
 type KeptPage = {
   path: string;
+  /** Every product the page mentions (links, its own canonical address, structured data). */
+  mentions: Set<number>;
   status: number;
   headers: [string, string | number | string[]][];
   // The page and its policy cut at the nonce, which every answer gets anew.
@@ -155,11 +163,17 @@ export function createGuestPageCache({
   return {
     middleware,
     clear(scope = "everything") {
-      const alters = (path: string) => scope === "everything" || !pagesWithoutCatalogue.test(path);
-      for (const [key, page] of pages) if (alters(page.path)) forget(key);
+      const showsCatalogue = (path: string) => scope === "everything" || !pagesWithoutCatalogue.test(path);
+      const alters = (page: KeptPage) => {
+        if (!showsCatalogue(page.path)) return false;
+        if (typeof scope === "string" || !productPagePath.test(page.path)) return true;
+        return scope.products.some((id) => page.path === `/product/${id}` || page.mentions.has(id));
+      };
+      for (const [key, page] of pages) if (alters(page)) forget(key);
       // Renders under way may hold what was there before: served, not kept, and not waited for.
+      // What they mention is not known yet: every one showing the catalogue counts.
       for (const [key, render] of renders) {
-        if (!alters(render.path)) continue;
+        if (!showsCatalogue(render.path)) continue;
         render.outdated = true;
         renders.delete(key);
       }
@@ -243,10 +257,21 @@ function pageOf(path: string, res: Response, body: Buffer | null, expiresAt: num
   const headers = Object.entries(res.getHeaders()).flatMap(([name, value]): KeptPage["headers"] =>
     value === undefined || perResponseHeaders.has(name) || name === "x-page-cache" ? [] : [[name, value]],
   );
+  const mentions = new Set(Array.from(body.toString("latin1").matchAll(productAddress), (match) => Number(match[1])));
   const pieces = splitAt(body, Buffer.from(nonce));
   const deflated = deflatePieces(pieces);
   const bytes = [...pieces, ...deflated].reduce((sum, piece) => sum + piece.length, 0);
-  return { path, status: 200, headers, body: pieces, policy: policy.split(nonce), deflated, bytes, expiresAt };
+  return {
+    path,
+    mentions,
+    status: 200,
+    headers,
+    body: pieces,
+    policy: policy.split(nonce),
+    deflated,
+    bytes,
+    expiresAt,
+  };
 }
 
 function splitAt(body: Buffer, separator: Buffer): Buffer[] {

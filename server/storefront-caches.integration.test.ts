@@ -90,6 +90,28 @@ describe("storefront caches", () => {
     }
   });
 
+  it("forget on a variant selling out the lists and that product's page, not another product's", async () => {
+    const [variant] = await db
+      .select({ id: productVariants.id, productId: productVariants.productId, stock: productVariants.stock })
+      .from(productVariants)
+      .where(sql`${productVariants.stock} > 0`)
+      .limit(1);
+    if (!variant) throw new Error("the test database has no variant in stock");
+    const own = `/product/${variant.productId}`;
+    const other = `/product/${variant.productId + 1}`;
+    for (const page of [own, other, "/shop"]) await keptPage(page);
+    await db.execute(sql`UPDATE product_variants SET stock = 0 WHERE id = ${variant.id}`);
+    try {
+      await expect.poll(() => pageCache("/shop"), { timeout: 3000 }).toBe("miss");
+      expect(await pageCache(own)).toBe("miss");
+      expect(await pageCache(other)).toBe("hit");
+    } finally {
+      await db.execute(sql`UPDATE product_variants SET stock = ${variant.stock} WHERE id = ${variant.id}`);
+    }
+    // Back in stock is a change too: its notification lands here, not in the next test.
+    await expect.poll(() => pageCache(own), { timeout: 3000 }).toBe("miss");
+  });
+
   it("keep every page through stock changes that leave each variant sold out, at its last piece or above", async () => {
     const [variant] = await db
       .select({ id: productVariants.id, stock: productVariants.stock })

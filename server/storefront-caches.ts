@@ -4,8 +4,15 @@ import { forgetStorefrontCopies } from "../app/db/storefront-changes.server";
 import { type ChangeScope, createGuestPageCache, type GuestPageCache } from "./guest-page-cache";
 
 // Sent by the database itself on every committed change to what guests see (migrations 0018 and
-// 0026), with "catalogue" when the change was to the catalogue alone.
+// 0026): "catalogue" when the change was to the catalogue alone, "catalogue:<id>,<id>…" when it was
+// to what guests see of those products' stock, nothing otherwise.
 const channel = "storefront_changed";
+
+function scopeOf(payload: string): ChangeScope {
+  if (payload === "catalogue") return "catalogue";
+  const products = /^catalogue:(\d+(?:,\d+)*)$/.exec(payload)?.[1];
+  return products ? { products: products.split(",").map(Number) } : "everything";
+}
 const reconnectEveryMs = 5_000;
 
 export type StorefrontCaches = { pages: GuestPageCache; stop: () => Promise<void> };
@@ -25,7 +32,7 @@ export async function startStorefrontCaches(pool: pg.Pool): Promise<StorefrontCa
   };
   listener = await listenToChannel(pool, channel, {
     name: "storefront caches",
-    onNotification: (payload) => forget(payload === "catalogue" ? "catalogue" : "everything"),
+    onNotification: (payload) => forget(scopeOf(payload)),
     // Changes made while the connection was down were never announced.
     onLost: () => forget("everything"),
   });

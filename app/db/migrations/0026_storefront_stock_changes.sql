@@ -1,11 +1,12 @@
 -- What a committed change to the catalogue says (migration 0018 sent an empty notification for
--- every change): "catalogue" when it was to products, their variants, images or price history, so
--- each process keeps the pages that show no product (the blog, the shop's own pages); and a stock
--- update that changes nothing a guest sees sends nothing at all. A guest sees of a variant's stock
--- only whether it is sold out, down to its last piece ('Ultimo pezzo disponibile') or more: a sale
--- taking 1 of 7 pieces leaves every kept page as it was. The checkout reads stock and prices from
--- the database itself, never from a page. Other tables still notify with an empty payload: every
--- page is forgotten.
+-- every change, and each process forgot every page): "catalogue" when it was to products, their
+-- variants, images or price history, so each process keeps the pages that show no product (the
+-- blog, the shop's own pages). A guest sees of a variant's stock only whether it is sold out, down
+-- to its last piece ('Ultimo pezzo disponibile') or more: an update of variants notifies
+-- "catalogue:<product id>,…" naming the products whose variants changed in what a guest sees, and
+-- nothing at all when none did (a sale taking 1 of 7 pieces). The checkout reads stock and prices
+-- from the database itself, never from a page. Other tables still notify with an empty payload:
+-- every page is forgotten.
 CREATE OR REPLACE FUNCTION notify_storefront_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM pg_notify('storefront_changed', coalesce(TG_ARGV[0], ''));
@@ -14,16 +15,21 @@ END
 $$;
 --> statement-breakpoint
 CREATE FUNCTION notify_storefront_variants_updated() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  changed text;
 BEGIN
   -- Stock is never below 0 (a check constraint): least(stock, 2) is 0, 1 or "more".
-  IF EXISTS (
-    SELECT 1
-    FROM old_variants o FULL JOIN new_variants n ON n.id = o.id
-    WHERE o.id IS NULL OR n.id IS NULL
+  SELECT string_agg(DISTINCT touched.product_id::text, ',') INTO changed
+  FROM old_variants o
+  FULL JOIN new_variants n ON n.id = o.id
+  CROSS JOIN LATERAL (VALUES (o.product_id), (n.product_id)) AS touched(product_id)
+  WHERE touched.product_id IS NOT NULL
+    AND (o.id IS NULL OR n.id IS NULL
       OR to_jsonb(o) - 'stock' IS DISTINCT FROM to_jsonb(n) - 'stock'
-      OR least(o.stock, 2) <> least(n.stock, 2)
-  ) THEN
-    PERFORM pg_notify('storefront_changed', 'catalogue');
+      OR least(o.stock, 2) <> least(n.stock, 2));
+  IF changed IS NOT NULL THEN
+    -- A notification's payload holds under 8000 bytes: past that, the whole catalogue.
+    PERFORM pg_notify('storefront_changed', CASE WHEN length(changed) < 7000 THEN 'catalogue:' || changed ELSE 'catalogue' END);
   END IF;
   RETURN NULL;
 END
