@@ -96,8 +96,11 @@ export function startProcess(args: string[], env: Record<string, string>): Child
   });
 }
 
-/** Waits until `url` on the loopback port answers 200 (180 s at most: a first start on a busy machine). */
-export async function waitUntilServing(port: number, url: string): Promise<void> {
+/**
+ * Waits until `url` on the loopback port answers 200 (180 s at most: a first start on a busy
+ * machine), asking every `pollMs`.
+ */
+export async function waitUntilServing(port: number, url: string, pollMs = 250): Promise<void> {
   const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     const status = await fetch(`http://127.0.0.1:${port}${url}`)
@@ -107,7 +110,7 @@ export async function waitUntilServing(port: number, url: string): Promise<void>
       })
       .catch(() => 0);
     if (status === 200) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
   throw new Error(`Nothing answered 200 on port ${port}${url} within 180 s`);
 }

@@ -27,7 +27,8 @@ function shopWith(options: Partial<GuestPageCacheOptions> = {}) {
     if (req.query.cookie) res.setHeader("Set-Cookie", "chosen=1");
     res.status(req.query.missing ? 404 : 200);
     res.write(`<html><script nonce="${nonce}">go()</script>`);
-    res.end(`<p>${req.path} rendered ${renders}</p><script nonce="${nonce}">more()</script></html>`);
+    const related = req.query.related ? `<a href="/product/${req.query.related}">` : "";
+    res.end(`<p>${req.path} rendered ${renders}</p>${related}<script nonce="${nonce}">more()</script></html>`);
   });
   const server = app.listen(0, "127.0.0.1");
   servers.push(server);
@@ -165,6 +166,87 @@ describe("guest page cache", () => {
     shop.pauseRenders(async () => {});
     expect((await shop.get("/chi-siamo")).cache).toBe("miss");
     expect((await shop.get("/chi-siamo")).cache).toBe("hit");
+  });
+
+  it("forgets on a change to the catalogue alone every page showing products, not the blog and the shop's own pages", async () => {
+    const shop = shopWith();
+    const pages = ["/", "/shop?category=Donna", "/product/7", "/outlet", "/blog", "/blog/un-post", "/chi-siamo"];
+    for (const page of pages) await shop.get(page);
+    shop.cache.clear("catalogue");
+    const after = await Promise.all(pages.map(async (page) => [page, (await shop.get(page)).cache]));
+    expect(Object.fromEntries(after)).toEqual({
+      "/": "miss",
+      "/shop?category=Donna": "miss",
+      "/product/7": "miss",
+      "/outlet": "miss",
+      "/blog": "hit",
+      "/blog/un-post": "hit",
+      "/chi-siamo": "hit",
+    });
+  });
+
+  it("forgets on a change to products' stock every list and the product pages mentioning them", async () => {
+    const shop = shopWith();
+    const pages = ["/", "/shop", "/product/7", "/product/8?related=7", "/product/9?related=3", "/blog"];
+    for (const page of pages) await shop.get(page);
+    shop.cache.clear({ products: [7, 12] });
+    const after = await Promise.all(pages.map(async (page) => [page, (await shop.get(page)).cache]));
+    expect(Object.fromEntries(after)).toEqual({
+      "/": "miss",
+      "/shop": "miss",
+      "/product/7": "miss",
+      "/product/8?related=7": "miss",
+      "/product/9?related=3": "hit",
+      "/blog": "hit",
+    });
+  });
+
+  it("renders a page once for all the requests waiting for it, and again for those after a change", async () => {
+    const shop = shopWith();
+    let release = () => {};
+    shop.pauseRenders(() => new Promise<void>((resolve) => (release = resolve)));
+    const waiting = Array.from({ length: 20 }, () => shop.get("/shop?sort=price_asc"));
+    await expect.poll(() => shop.renders()).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(shop.renders()).toBe(1);
+    release();
+    const answers = await Promise.all(waiting);
+    expect(answers.map((answer) => answer.cache).sort()).toEqual([...Array(19).fill("hit"), "miss"]);
+    expect(new Set(answers.map((answer) => answer.body.replaceAll(answer.nonce ?? "", "")))).toHaveLength(1);
+
+    // Those asking after a change do not wait for a render that began before it: they get a new one.
+    let releaseOld = () => {};
+    shop.pauseRenders(() => new Promise<void>((resolve) => (releaseOld = resolve)));
+    const before = shop.get("/product/9");
+    await expect.poll(() => shop.renders()).toBe(2);
+    shop.cache.clear("catalogue");
+    shop.pauseRenders(async () => {});
+    const after = await shop.get("/product/9");
+    expect(after.cache).toBe("miss");
+    expect(shop.renders()).toBe(3);
+    releaseOld();
+    expect((await before).status).toBe(200);
+    const kept = await shop.get("/product/9");
+    expect(kept.cache).toBe("hit");
+    expect(kept.body.replaceAll(kept.nonce ?? "", "")).toBe(after.body.replaceAll(after.nonce ?? "", ""));
+  });
+
+  it("serves the old copy after the time-to-live while one request renders the new one", async () => {
+    const shop = shopWith({ ttlMs: 1000 });
+    await shop.get("/privacy");
+    shop.advance(1001);
+    let release = () => {};
+    shop.pauseRenders(() => new Promise<void>((resolve) => (release = resolve)));
+    const renewing = shop.get("/privacy");
+    await expect.poll(() => shop.renders()).toBe(2);
+    const meanwhile = await shop.get("/privacy");
+    expect(meanwhile.cache).toBe("stale");
+    expect(meanwhile.body).toContain("rendered 1");
+    release();
+    expect((await renewing).cache).toBe("miss");
+    const renewed = await shop.get("/privacy");
+    expect(renewed.cache).toBe("hit");
+    expect(renewed.body).toContain("rendered 2");
   });
 
   it("serves nothing from memory while changes cannot be followed", async () => {

@@ -9,6 +9,23 @@ import { CART_COOKIE_NAME } from "../app/modules/cart/cart-cookie";
 const guestPagePaths =
   /^\/(?:|shop|donna|uomo|bambini|outlet|nuova-collezione|product\/\d+|blog|blog\/[^/]+|chi-siamo|privacy|terms|shipping)$/;
 
+// The guest pages that show nothing of the catalogue (no product, price or stock): a change to the
+// catalogue alone leaves them (see ChangeScope).
+const pagesWithoutCatalogue = /^\/(?:blog|blog\/[^/]+|chi-siamo|privacy|terms|shipping)$/;
+const productPagePath = /^\/product\/\d+$/;
+const productAddress = /\/product\/(\d+)/g;
+
+/**
+ * What a committed change may alter: `everything` every page (settings, coupons, reviews, the
+ * blog); `catalogue` (products, their variants, images and price history) every page showing
+ * products, which is every list and every product page (a product page lists related products);
+ * `{ products }` (what guests see of these products' variants: sold out, last piece, a colour or
+ * size available) every list, since a list may hold only what is in stock, and the product pages
+ * that mention one of them, their own or a related product's. Which products are related does not
+ * depend on stock.
+ */
+export type ChangeScope = "everything" | "catalogue" | { products: number[] };
+
 // Cookies that change nothing on those pages (the cart badge is drawn from the browser's storage),
 // or that are part of the key (the promo bar). Any other cookie, a session above all, means the
 // page may be personal: it is rendered for that request alone.
@@ -28,6 +45,9 @@ const perResponseHeaders = new Set([
 ]);
 
 type KeptPage = {
+  path: string;
+  /** Every product the page mentions (links, its own canonical address, structured data). */
+  mentions: Set<number>;
   status: number;
   headers: [string, string | number | string[]][];
   // The page and its policy cut at the nonce, which every answer gets anew.
@@ -50,15 +70,20 @@ export type GuestPageCacheOptions = {
 
 export type GuestPageCache = {
   middleware: RequestHandler;
-  /** Forgets every page, and keeps none of the pages being rendered now. */
-  clear: () => void;
+  /** Forgets the pages a change in `scope` may alter, and keeps none of them being rendered now. */
+  clear: (scope?: ChangeScope) => void;
   readonly size: number;
 };
+
+/** A page being rendered for one request, which the other requests for it wait for. */
+type Render = { path: string; outdated: boolean; done: Promise<void> };
 
 /**
  * Keeps the HTML of the guest pages in this process, as the big shops do at their CDN edge, and
  * serves each copy with a fresh CSP nonce: the page is rendered once until something on it changes
- * (server/storefront-caches.ts clears it on every committed change), not once per visitor.
+ * (server/storefront-caches.ts clears what a committed change may alter), not once per visitor.
+ * Requests for a page being rendered wait for that one render instead of rendering it again; once
+ * the time-to-live is over, the old copy is served while one request renders the new one.
  */
 export function createGuestPageCache({
   trusted,
@@ -68,8 +93,8 @@ export function createGuestPageCache({
 }: GuestPageCacheOptions): GuestPageCache {
   // Insertion order is recency order: a hit moves its page to the end, the oldest leave first.
   const pages = new Map<string, KeptPage>();
+  const renders = new Map<string, Render>();
   let keptBytes = 0;
-  let generation = 0;
 
   const forget = (key: string) => {
     const page = pages.get(key);
@@ -99,27 +124,59 @@ export function createGuestPageCache({
     if (page && page.expiresAt > now()) {
       pages.delete(key);
       pages.set(key, page);
-      serve(req, res, page);
+      serve(req, res, page, "hit");
       return;
     }
-    if (page) forget(key);
+    const under = renders.get(key);
+    // Outlived by time alone (a promotion's end, the 30-day lowest price), never by a change.
+    if (page && under) return serve(req, res, page, "stale");
+    if (under) {
+      // The render's page when it was kept; otherwise (an error page, a change meanwhile) its own.
+      void under.done.then(() => {
+        const rendered = pages.get(key);
+        if (rendered) serve(req, res, rendered, "hit");
+        else next();
+      });
+      return;
+    }
+
+    let finished = () => {};
+    const render: Render = { path: req.path, outdated: false, done: new Promise((resolve) => (finished = resolve)) };
+    renders.set(key, render);
+    const settle = () => {
+      if (renders.get(key) === render) renders.delete(key);
+      finished();
+    };
     res.setHeader("X-Page-Cache", "miss");
-    const startedIn = generation;
     const body = captureBody(res);
     res.on("finish", () => {
-      if (generation !== startedIn || !trusted()) return;
-      const kept = pageOf(res, body(), now() + ttlMs);
+      const kept = render.outdated || !trusted() ? null : pageOf(req.path, res, body(), now() + ttlMs);
       if (kept) keep(key, kept);
+      // The copy outlived by time goes too, unless a change already replaced it.
+      else if (page && pages.get(key) === page) forget(key);
+      settle();
     });
+    res.on("close", settle);
     next();
   };
 
   return {
     middleware,
-    clear() {
-      generation++;
-      pages.clear();
-      keptBytes = 0;
+    clear(scope = "everything") {
+      const showsCatalogue = (path: string) => scope === "everything" || !pagesWithoutCatalogue.test(path);
+      const alters = (page: KeptPage) => {
+        if (!showsCatalogue(page.path)) return false;
+        if (typeof scope === "string" || !productPagePath.test(page.path)) return true;
+        return scope.products.some((id) => page.path === `/product/${id}` || page.mentions.has(id));
+      };
+      for (const [key, page] of pages) if (alters(page)) forget(key);
+      // Renders under way may hold what was there before: served, not kept, and not waited for.
+      // What they mention is not known yet: every one showing the catalogue counts.
+      for (const [key, render] of renders) {
+        if (!showsCatalogue(render.path)) continue;
+        render.outdated = true;
+        renders.delete(key);
+      }
     },
     get size() {
       return pages.size;
@@ -127,12 +184,12 @@ export function createGuestPageCache({
   };
 }
 
-function serve(req: Request, res: Response, page: KeptPage) {
+function serve(req: Request, res: Response, page: KeptPage, cache: "hit" | "stale") {
   const nonce = Buffer.from(randomBytes(16).toString("base64"));
   res.status(page.status);
   for (const [name, value] of page.headers) res.setHeader(name, value);
   res.setHeader("Content-Security-Policy", page.policy.join(nonce.toString()));
-  res.setHeader("X-Page-Cache", "hit");
+  res.setHeader("X-Page-Cache", cache);
   res.setHeader("Vary", "Accept-Encoding");
   if (req.acceptsEncodings("gzip") !== "gzip") {
     res.end(Buffer.concat(joinedAround(page.body, nonce)));
@@ -190,7 +247,7 @@ function joinedAround(pieces: Buffer[], between: Buffer): Buffer[] {
 }
 
 /** The page as it can be kept: a complete 200 HTML answer with a nonce'd policy and no cookie of its own. */
-function pageOf(res: Response, body: Buffer | null, expiresAt: number): KeptPage | null {
+function pageOf(path: string, res: Response, body: Buffer | null, expiresAt: number): KeptPage | null {
   if (body === null || res.statusCode !== 200 || res.getHeader("set-cookie") !== undefined) return null;
   if (!String(res.getHeader("content-type") ?? "").startsWith("text/html")) return null;
   if (/private|no-store/.test(String(res.getHeader("cache-control") ?? ""))) return null;
@@ -200,10 +257,21 @@ function pageOf(res: Response, body: Buffer | null, expiresAt: number): KeptPage
   const headers = Object.entries(res.getHeaders()).flatMap(([name, value]): KeptPage["headers"] =>
     value === undefined || perResponseHeaders.has(name) || name === "x-page-cache" ? [] : [[name, value]],
   );
+  const mentions = new Set(Array.from(body.toString("latin1").matchAll(productAddress), (match) => Number(match[1])));
   const pieces = splitAt(body, Buffer.from(nonce));
   const deflated = deflatePieces(pieces);
   const bytes = [...pieces, ...deflated].reduce((sum, piece) => sum + piece.length, 0);
-  return { status: 200, headers, body: pieces, policy: policy.split(nonce), deflated, bytes, expiresAt };
+  return {
+    path,
+    mentions,
+    status: 200,
+    headers,
+    body: pieces,
+    policy: policy.split(nonce),
+    deflated,
+    bytes,
+    expiresAt,
+  };
 }
 
 function splitAt(body: Buffer, separator: Buffer): Buffer[] {

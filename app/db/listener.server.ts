@@ -20,7 +20,8 @@ export async function listenToChannel(
   pool: pg.Pool,
   channel: string,
   handlers: {
-    onNotification: () => void;
+    /** Called with the notification's payload ('' when it has none). */
+    onNotification: (payload: string) => void;
     onLost?: () => void;
     onListening?: (client: pg.PoolClient) => Promise<void>;
     name: string;
@@ -53,7 +54,7 @@ export async function listenToChannel(
           }
           giveBack(error);
         });
-        client.on("notification", handlers.onNotification);
+        client.on("notification", (message) => handlers.onNotification(message.payload ?? ""));
         await client.query(`LISTEN ${channel}`);
         await handlers.onListening?.(client);
         if (stopped) return giveBack();

@@ -4,7 +4,7 @@ import path from "node:path";
 import { eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectDatabase, type Database, disconnectDatabase } from "../../app/db/client.server";
-import { blogPosts, products, shopSettings } from "../../app/db/schema";
+import { blogPosts, products, productVariants, shopSettings } from "../../app/db/schema";
 import { defaultPublicSettings } from "../../app/modules/settings/shop-settings";
 import { formatEuro } from "../../app/modules/shop/constants";
 import { type AppInstance, startAppInstance } from "./support/app-instance";
@@ -159,5 +159,73 @@ describe("a committed change leaves every kind of kept guest page at once", () =
       .set({ brand })
       .where(eq(products.id, product?.id ?? 0));
     await everyAnswerShows("/shop", (html) => html.includes(brand));
+  });
+});
+
+describe("a sale forgets only what it changes for guests", () => {
+  /** A product on sale with a price and every variant holding at least `pieces` pieces. */
+  async function productWithStock(pieces: number) {
+    const [product] = await db
+      .select({ id: products.id, name: products.name, gender: products.gender })
+      .from(products)
+      .where(
+        sql`${products.archivedAt} is null and ${products.priceCents} is not null and not exists (
+          select 1 from ${productVariants} where ${productVariants.productId} = ${products.id} and ${productVariants.stock} < ${pieces})`,
+      )
+      .orderBy(sql`${products.id} desc`)
+      .limit(1);
+    if (!product) throw new Error(`no product has ${pieces} pieces of every variant`);
+    return product;
+  }
+
+  /** The statement the checkout takes stock with (takeStock in place-order.server.ts), for one piece. */
+  async function sellOnePiece(productId: number) {
+    await db.execute(sql`
+      UPDATE product_variants SET stock = product_variants.stock - wanted.quantity
+      FROM (VALUES ((SELECT min(id) FROM product_variants WHERE product_id = ${productId}), 1)) AS wanted(id, quantity)
+      WHERE product_variants.id = wanted.id AND product_variants.stock >= wanted.quantity`);
+  }
+
+  it("a sale leaving the variant more than its last piece keeps the product's page and the lists in every process", async () => {
+    const product = await productWithStock(3);
+    const pages = [`/product/${product.id}`, `/shop?search=${encodeURIComponent(product.name)}`, "/"];
+    for (const page of pages) await keptPage(page);
+    await sellOnePiece(product.id);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    for (const page of pages) {
+      const answers = [];
+      for (let request = 0; request < 8; request++) answers.push((await get(page)).cache);
+      expect(answers, page).toEqual(answers.map(() => "hit"));
+    }
+  });
+
+  it("a product selling out leaves its page and the lists in every process, not the blog or pages without it", async () => {
+    const product = await productWithStock(1);
+    // Related products are of the same gender: a product of another one never shows it.
+    const [elsewhere] = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(sql`${products.archivedAt} is null and ${products.gender} <> ${product.gender}`)
+      .limit(1);
+    const search = `/shop?search=${encodeURIComponent(product.name)}`;
+    const untouched = ["/blog", `/product/${elsewhere?.id}`];
+    for (const page of [`/product/${product.id}`, search, ...untouched]) await keptPage(page);
+    await db.update(productVariants).set({ stock: 0 }).where(eq(productVariants.productId, product.id));
+    await everyAnswerShows(`/product/${product.id}`, (html) => html.includes("Prodotto esaurito"));
+    await everyAnswerShows(search, (html) => html.includes("Esaurito"));
+    for (const page of untouched) {
+      const answers = [];
+      for (let request = 0; request < 8; request++) answers.push((await get(page)).cache);
+      expect(answers, page).toEqual(answers.map(() => "hit"));
+    }
+  });
+
+  it("renders a page once in each process however many guests ask for it at once", async () => {
+    const pathname = `/shop?sort=price_desc&category=Donna&bench=${randomBytes(4).toString("hex")}`;
+    const answers = await Promise.all(Array.from({ length: 40 }, () => get(pathname)));
+    const misses = answers.filter((answer) => answer.cache === "miss").length;
+    expect(misses).toBeGreaterThan(0);
+    // Two web processes: at most one render in each.
+    expect(misses).toBeLessThanOrEqual(2);
   });
 });
