@@ -9,18 +9,24 @@
 // throwaway embedded PostgreSQL), BENCH_ORDERS (placements per run, default 3000).
 
 import { randomUUID } from "node:crypto";
-import fs from "node:fs/promises";
 import os from "node:os";
-import path from "node:path";
-import { drizzle } from "drizzle-orm/node-postgres";
-import pg from "pg";
+import type pg from "pg";
 import type { Database } from "../app/db/client.server";
 import { applyMigrations } from "../app/db/migrate.server";
 import * as schema from "../app/db/schema";
 import { type PlacedOrder, placeOrder, seenQuoteOf } from "../app/modules/checkout/place-order.server";
 import { quoteCheckout } from "../app/modules/checkout/quote.server";
 import { testDraft } from "../tests/support/fixtures";
-import { type BenchRow, log, ms, openBenchDatabase, percentile, printTable, seconds } from "./bench-support";
+import {
+  type BenchRow,
+  connectAppDatabase,
+  log,
+  ms,
+  openBenchWorkspace,
+  percentile,
+  printTable,
+  seconds,
+} from "./bench-support";
 
 const orderCount = Number(process.env.BENCH_ORDERS ?? 3000);
 const concurrency = 50;
@@ -33,11 +39,8 @@ type Cart = { id: number; size: string; color: string; quantity: number }[];
 type Run = { latencies: number[]; wallMs: number };
 
 async function main(): Promise<void> {
-  const workDir = await fs.mkdtemp(path.join(os.tmpdir(), "vetrina-bench-checkout-"));
-  await fs.chmod(workDir, 0o755);
-  const database = await openBenchDatabase(workDir);
-  const pool = new pg.Pool({ connectionString: database.url, max: poolSize });
-  const db = drizzle(pool, { schema }) as unknown as Database;
+  const workspace = await openBenchWorkspace("checkout");
+  const { pool, db } = connectAppDatabase(workspace.databaseUrl, { poolSize });
   const rows: BenchRow[] = [];
   try {
     await applyMigrations(db);
@@ -90,8 +93,7 @@ async function main(): Promise<void> {
       rows,
     );
     await pool.end();
-    await database.close();
-    await fs.rm(workDir, { recursive: true, force: true });
+    await workspace.close();
   }
 }
 
