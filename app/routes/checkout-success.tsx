@@ -21,7 +21,7 @@ import { pageMeta } from "~/modules/shop/meta";
 import { services } from "~/services.server";
 import type { Route } from "./+types/checkout-success";
 
-// The spec's toast after a reservation (§8); the checkout's other toasts are in checkout-messages.ts.
+// The toast after a reservation; the checkout's other toasts are in checkout-messages.ts.
 const reservationConfirmedToast = {
   title: "Prenotazione Confermata!",
   description: "Ti abbiamo inviato un'email con il riepilogo.",
@@ -105,7 +105,7 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
     return () => clearInterval(timer);
   }, [waiting, revalidator]);
 
-  // Paid or reserved: the cart and the form's draft are done with (spec: cleared on success).
+  // Paid or reserved: the cart and the form's draft are done with (both are cleared on success).
   useEffect(() => {
     if (!confirmed) return;
     clearCartAndDraft();

@@ -129,7 +129,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
 
     case "first-order": {
-      // The spec's apply-first-order-discount: tells whether this e-mail's order would be its first.
+      // Tells whether this e-mail's order would be its first.
       const email = String(form.get("email") ?? "")
         .trim()
         .toLowerCase();

@@ -79,7 +79,7 @@ async function loadCollection(
 ) {
   const base = { ...page, canonicalUrl: absoluteUrl(path), homeUrl: absoluteUrl("/") };
   try {
-    // The outlet and the new collection list every flagged product in the spec; the gender pages'
+    // The outlet and the new collection list every flagged product; the gender pages'
     // limit keeps a very large section light all the same.
     const { products, totalCount } = await listProducts(db, filters, { pageSize: GENDER_PAGE_SIZE });
     return { ...base, products, totalCount, error: null } satisfies CollectionPageData;

@@ -1,5 +1,5 @@
-// One product as the product page shows it (the spec's get_product_details): variants with stock,
-// images, reviews, rating, the Omnibus price and the spec's colour and size shapes.
+// One product as the product page shows it: variants with stock,
+// images, reviews, rating, the Omnibus price and its colours and sizes with their stock.
 import { and, eq, isNull } from "drizzle-orm";
 import { isDatabaseUnavailable } from "~/db/availability";
 import type { Queryable } from "~/db/client.server";
@@ -120,7 +120,7 @@ export async function getProductDetails(db: Queryable, id: number, now = new Dat
 }
 
 /**
- * Up to 4 other products of the same gender (spec: 5 fetched, the current one left out). They are
+ * Up to 4 other products of the same gender (5 fetched, the current one left out). They are
  * an extra: a failure is logged and yields no related products rather than no product page.
  */
 export async function getRelatedProducts(

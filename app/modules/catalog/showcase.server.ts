@@ -6,7 +6,7 @@ import { logger } from "~/logger.server";
 import { FEATURED_PRODUCTS_COUNT, GENDERS, OUTLET_PREVIEW_COUNT } from "~/modules/shop/constants";
 import { listProducts, type ProductSummary } from "./listing.server";
 
-// The home page's windows on the catalogue (storefront spec, section 7, "Read products").
+// The home page's windows on the catalogue: the category tiles, featured products and the outlet preview.
 
 export type CategoryTile = { gender: Gender; image: string | null };
 
@@ -35,7 +35,7 @@ export async function getFeaturedProducts(db: Queryable): Promise<ProductSummary
   return [...flagged, ...newest.filter((product) => !chosen.has(product.id))].slice(0, FEATURED_PRODUCTS_COUNT);
 }
 
-/** Two outlet products in stock. A failure only hides the preview (spec: errors are swallowed). */
+/** Two outlet products in stock. A failure only hides the preview (a failed window is left out, never an error page). */
 export async function getOutletPreview(db: Queryable): Promise<ProductSummary[]> {
   try {
     const { products: outlet } = await listProducts(

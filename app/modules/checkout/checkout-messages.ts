@@ -1,6 +1,6 @@
 import type { FormFailure, ToastText } from "~/modules/forms/form-result";
 
-// The checkout's answers and the toasts its pages show by themselves (storefront spec §8), shared by
+// The checkout's answers and the toasts its pages show by themselves, shared by
 // its action and its pages. The failures only the action reports are in checkout-errors.server.ts:
 // the page shows what the answer carries, so the browser never needs their texts.
 
@@ -11,14 +11,14 @@ export type CheckoutAnswer = { intent: string } & (
       discountPercentage?: number;
     }
   | (FormFailure & {
-      /** The cart is empty: the spec's 'Carrello vuoto', then the shop. */
+      /** The cart is empty: the toast 'Carrello vuoto', then the shop. */
       emptyCart?: boolean;
       /** The lines that changed since the shopper saw them, one sentence each; nothing was charged. */
       messages?: string[];
     })
 );
 
-/** Whether a failed check is about the home address: the spec's 'Indirizzo incompleto' toast then says so. */
+/** Whether a failed check is about the home address: the 'Indirizzo incompleto' toast then says so. */
 export function isAddressProblem(fields: readonly string[]): boolean {
   return fields.some((field) => ["address", "city", "postalCode", "province"].includes(field));
 }

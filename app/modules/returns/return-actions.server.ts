@@ -3,7 +3,7 @@ import { type ReturnAnswer, type ReturnIntent, returnIntents } from "./return-vi
 import { decideReturnItems, type ItemDecision, markGoodsReceived, ReturnRefused, refundReturn } from "./returns.server";
 
 // Every button of the admin's return page posts an `intent` here: one place that reads the form,
-// calls returns.server.ts and words the answer as the spec's toasts ('Successo' / 'Errore').
+// calls returns.server.ts and words the answer as a toast ('Successo' / 'Errore').
 
 const isIntent = (value: string): value is ReturnIntent => (returnIntents as readonly string[]).includes(value);
 

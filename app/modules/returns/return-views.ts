@@ -18,7 +18,7 @@ export const returnDecisionLabels: Record<WithdrawalItemDecision, string> = {
 export const returnIntents = ["goods-received", "decide", "refund-return"] as const;
 export type ReturnIntent = (typeof returnIntents)[number];
 
-/** The answer of a return's action, shown as the spec's toast ('Successo' / 'Errore'). */
+/** The answer of a return's action, shown as a toast ('Successo' / 'Errore'). */
 export type ReturnAnswer = { intent: ReturnIntent | "unknown"; ok: boolean; title: string; message: string };
 
 /** The longest refusal reason staff may write (the customer reads it in the e-mail). */
