@@ -36,13 +36,13 @@ import {
   type BenchRow,
   compareWithCeiling,
   connectAppDatabase,
+  loadBenchData,
   log,
   ms,
   openBenchWorkspace,
   printTable,
   type RecordedQuery,
   type Stats,
-  seconds,
   sqlRow,
 } from "./bench-support";
 
@@ -63,17 +63,12 @@ async function main(): Promise<void> {
   const { pool, db } = connectAppDatabase(workspace.databaseUrl, { recorded });
   try {
     await applyMigrations(db);
-    const loadStarted = performance.now();
-    const sample = await loadOrders(pool, orderCount);
-    // As autovacuum leaves a live database: statistics, and visibility maps for index-only scans.
-    await pool.query("VACUUM ANALYZE");
-    log(`Loaded ${orderCount} orders in ${seconds(performance.now() - loadStarted)}.`);
+    const sample = await loadBenchData(pool, `${orderCount} orders`, () => loadOrders(pool, orderCount));
     await benchList(db, pool, sample);
     await benchExport(db, pool);
-    const statsStarted = performance.now();
-    await loadStatsData(pool, statsOrderCount - orderCount);
-    await pool.query("VACUUM ANALYZE");
-    log(`Loaded up to ${statsOrderCount} orders with their lines in ${seconds(performance.now() - statsStarted)}.`);
+    await loadBenchData(pool, `up to ${statsOrderCount} orders with their lines`, () =>
+      loadStatsData(pool, statsOrderCount - orderCount),
+    );
     await benchStats(db, pool);
   } finally {
     printTable(

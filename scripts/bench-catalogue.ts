@@ -29,14 +29,13 @@ import {
   compareWithCeiling,
   connectAppDatabase,
   ensureBuild,
-  log,
+  loadBenchData,
   ms,
   openBenchWorkspace,
   percentile,
   printTable,
   type RecordedQuery,
   type Stats,
-  seconds,
   sqlRow,
   startApp,
   startProcess,
@@ -72,11 +71,7 @@ async function main(): Promise<void> {
   const { pool, db } = connectAppDatabase(workspace.databaseUrl, { recorded });
   try {
     await applyMigrations(db);
-    const loadStarted = performance.now();
-    await loadCatalogue(db, productCount);
-    // As autovacuum leaves a live database: statistics, and visibility maps for index-only scans.
-    await pool.query("VACUUM ANALYZE");
-    log(`Loaded ${productCount} products in ${seconds(performance.now() - loadStarted)}.`);
+    await loadBenchData(pool, `${productCount} products`, () => loadCatalogue(db, productCount));
 
     await benchListing(db, pool);
     if (!listingOnly) {

@@ -20,6 +20,7 @@ import { testDraft } from "../tests/support/fixtures";
 import {
   type BenchRow,
   connectAppDatabase,
+  loadBenchData,
   log,
   ms,
   openBenchWorkspace,
@@ -44,8 +45,7 @@ async function main(): Promise<void> {
   const rows: BenchRow[] = [];
   try {
     await applyMigrations(db);
-    const variantIds = await loadHotVariants(db);
-    await pool.query("VACUUM ANALYZE");
+    const variantIds = await loadBenchData(pool, `${hotVariants} hot variants`, () => loadHotVariants(db));
     const carts = buildCarts(orderCount);
     // Each shopper a new e-mail, as most orders are: the first-order discount is checked every time.
     const drafts = carts.map(() => testDraft());

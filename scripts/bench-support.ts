@@ -75,6 +75,18 @@ export function connectAppDatabase(
   return { pool, db: drizzle(pool, { schema, logger }) as unknown as Database };
 }
 
+/**
+ * Loads a benchmark's data, then analyses it as autovacuum leaves a live database (statistics, and
+ * visibility maps for index-only scans); logs how long both took.
+ */
+export async function loadBenchData<T>(pool: pg.Pool, what: string, load: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  const loaded = await load();
+  await pool.query("VACUUM ANALYZE");
+  log(`Loaded ${what} in ${seconds(performance.now() - started)}.`);
+  return loaded;
+}
+
 export type Stats = { p50: number; p95: number };
 
 /** Times `runs` runs after up to 20 warm-up ones, then forgets the statements they recorded. */
