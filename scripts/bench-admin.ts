@@ -14,7 +14,6 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import type { PgInsertValue } from "drizzle-orm/pg-core";
 import type pg from "pg";
 import type { Database } from "../app/db/client.server";
-import { applyMigrations } from "../app/db/migrate.server";
 import * as schema from "../app/db/schema";
 import { seededRandom } from "../app/demo/product-art";
 import { exportOrders, listOrders } from "../app/modules/orders/admin-orders.server";
@@ -35,13 +34,12 @@ import {
 import {
   type BenchRow,
   compareWithCeiling,
-  connectAppDatabase,
   loadBenchData,
   log,
   ms,
-  openBenchWorkspace,
   printTable,
   type RecordedQuery,
+  runOnAppDatabase,
   type Stats,
   sqlRow,
 } from "./bench-support";
@@ -59,25 +57,24 @@ const rows: BenchRow[] = [];
 const recorded: RecordedQuery[] = [];
 
 async function main(): Promise<void> {
-  const workspace = await openBenchWorkspace("admin");
-  const { pool, db } = connectAppDatabase(workspace.databaseUrl, { recorded });
-  try {
-    await applyMigrations(db);
-    const sample = await loadBenchData(pool, `${orderCount} orders`, () => loadOrders(pool, orderCount));
-    await benchList(db, pool, sample);
-    await benchExport(db, pool);
-    await loadBenchData(pool, `up to ${statsOrderCount} orders with their lines`, () =>
-      loadStatsData(pool, statsOrderCount - orderCount),
-    );
-    await benchStats(db, pool);
-  } finally {
-    printTable(
-      `Admin benchmark: list and export on ${orderCount} orders, statistics on ${statsOrderCount}, ${os.cpus().length} CPUs, Node ${process.version}`,
-      rows,
-    );
-    await pool.end();
-    await workspace.close();
-  }
+  await runOnAppDatabase(
+    "admin",
+    { recorded },
+    async ({ pool, db }) => {
+      const sample = await loadBenchData(pool, `${orderCount} orders`, () => loadOrders(pool, orderCount));
+      await benchList(db, pool, sample);
+      await benchExport(db, pool);
+      await loadBenchData(pool, `up to ${statsOrderCount} orders with their lines`, () =>
+        loadStatsData(pool, statsOrderCount - orderCount),
+      );
+      await benchStats(db, pool);
+    },
+    () =>
+      printTable(
+        `Admin benchmark: list and export on ${orderCount} orders, statistics on ${statsOrderCount}, ${os.cpus().length} CPUs, Node ${process.version}`,
+        rows,
+      ),
+  );
 }
 
 // ---------------------------------------------------------------------------

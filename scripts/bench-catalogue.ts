@@ -16,7 +16,6 @@ import { sql } from "drizzle-orm";
 import type { PgInsertValue } from "drizzle-orm/pg-core";
 import type pg from "pg";
 import type { Database } from "../app/db/client.server";
-import { applyMigrations } from "../app/db/migrate.server";
 import * as schema from "../app/db/schema";
 import { buildDemoCatalog } from "../app/demo/catalog/catalog";
 import { parseFilters } from "../app/modules/catalog/filters";
@@ -27,14 +26,13 @@ import {
   type BenchRow,
   type BenchWorkspace,
   compareWithCeiling,
-  connectAppDatabase,
   ensureBuild,
   loadBenchData,
   ms,
-  openBenchWorkspace,
   percentile,
   printTable,
   type RecordedQuery,
+  runOnAppDatabase,
   type Stats,
   sqlRow,
   startApp,
@@ -67,26 +65,25 @@ const rows: BenchRow[] = [];
 const recorded: RecordedQuery[] = [];
 
 async function main(): Promise<void> {
-  const workspace = await openBenchWorkspace("catalogue");
-  const { pool, db } = connectAppDatabase(workspace.databaseUrl, { recorded });
-  try {
-    await applyMigrations(db);
-    await loadBenchData(pool, `${productCount} products`, () => loadCatalogue(db, productCount));
+  await runOnAppDatabase(
+    "catalogue",
+    { recorded },
+    async ({ pool, db, workspace }) => {
+      await loadBenchData(pool, `${productCount} products`, () => loadCatalogue(db, productCount));
 
-    await benchListing(db, pool);
-    if (!listingOnly) {
-      await benchSearch(db, pool);
-      await benchServerRendering(db, workspace);
-      await reportFirstLoadJavaScript();
-    }
-  } finally {
-    printTable(
-      `Catalogue benchmark: ${productCount} products, ${os.cpus().length} CPUs, Node ${process.version}`,
-      rows,
-    );
-    await pool.end();
-    await workspace.close();
-  }
+      await benchListing(db, pool);
+      if (!listingOnly) {
+        await benchSearch(db, pool);
+        await benchServerRendering(db, workspace);
+        await reportFirstLoadJavaScript();
+      }
+    },
+    () =>
+      printTable(
+        `Catalogue benchmark: ${productCount} products, ${os.cpus().length} CPUs, Node ${process.version}`,
+        rows,
+      ),
+  );
   const missed = rows.filter((row) => row.verdict === "MISSED");
   if (missed.length > 0) {
     console.error(`\n${missed.length} figure(s) missed the target: ${missed.map((row) => row.what).join("; ")}`);

@@ -11,6 +11,7 @@ import path from "node:path";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import type { Database } from "../app/db/client.server";
+import { applyMigrations } from "../app/db/migrate.server";
 import * as schema from "../app/db/schema";
 import { createThrowawayDatabase } from "../server/throwaway-database";
 
@@ -63,16 +64,31 @@ export async function openBenchWorkspace(name: string, port?: number): Promise<B
 /** A statement the app sent, kept so that a ceiling can replay the very same SQL. */
 export type RecordedQuery = { text: string; params: unknown[] };
 
-/** The app's database client on a pool of `poolSize`; with `recorded`, every statement it sends is kept there. */
-export function connectAppDatabase(
-  url: string,
-  { poolSize = 10, recorded }: { poolSize?: number; recorded?: RecordedQuery[] } = {},
-): { pool: pg.Pool; db: Database } {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+/**
+ * Runs `bench` on the app's database, migrated, in a new workspace: the app's client on a pool of
+ * `poolSize` and, with `recorded`, every statement it sends kept there. Whatever happens, `report`
+ * prints what was measured, then the pool and the workspace are closed.
+ */
+export async function runOnAppDatabase(
+  name: string,
+  { poolSize = 10, recorded }: { poolSize?: number; recorded?: RecordedQuery[] },
+  bench: (app: { pool: pg.Pool; db: Database; workspace: BenchWorkspace }) => Promise<void>,
+  report: () => void,
+): Promise<void> {
+  const workspace = await openBenchWorkspace(name);
+  const pool = new pg.Pool({ connectionString: workspace.databaseUrl, max: poolSize });
   // An idle client the throwaway server drops while stopping emits an error: logged, not a crash.
   pool.on("error", (error) => log(`idle database client: ${error.message}`));
   const logger = recorded && { logQuery: (text: string, params: unknown[]) => void recorded.push({ text, params }) };
-  return { pool, db: drizzle(pool, { schema, logger }) as unknown as Database };
+  const db = drizzle(pool, { schema, logger }) as unknown as Database;
+  try {
+    await applyMigrations(db);
+    await bench({ pool, db, workspace });
+  } finally {
+    report();
+    await pool.end();
+    await workspace.close();
+  }
 }
 
 /**
