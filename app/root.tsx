@@ -73,7 +73,7 @@ export function Layout({ children }: { children: ReactNode }) {
     (isRouteErrorResponse(error) && error.status === 404);
 
   return (
-    // The 404 page is the shop's one page in English (spec).
+    // The 404 page is the shop's one page in English, on purpose.
     // The consent gate marks <html> before React runs: not a mismatch to report.
     <html lang={notFound ? "en" : "it"} suppressHydrationWarning>
       <head>

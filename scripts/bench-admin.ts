@@ -9,15 +9,13 @@
 // Environment: BENCH_DATABASE_URL (a PostgreSQL server on which a throwaway database is created;
 // default: a throwaway embedded PostgreSQL), BENCH_KEEP_DATABASE=1 (keep it, server only),
 // BENCH_ORDERS (default 20000), BENCH_STATS_ORDERS (default 100000), BENCH_EXPLAIN=1 (print the plan of each case's list query).
-import fs from "node:fs/promises";
 import os from "node:os";
-import path from "node:path";
 import { drizzle } from "drizzle-orm/node-postgres";
 import type { PgInsertValue } from "drizzle-orm/pg-core";
-import pg from "pg";
+import type pg from "pg";
 import type { Database } from "../app/db/client.server";
-import { applyMigrations } from "../app/db/migrate.server";
 import * as schema from "../app/db/schema";
+import { seededRandom } from "../app/demo/product-art";
 import { exportOrders, listOrders } from "../app/modules/orders/admin-orders.server";
 import { noOrderFilters, type OrderListFilters } from "../app/modules/orders/order-list-filters";
 import { ordersCsvHeader, ordersCsvRows } from "../app/modules/orders/orders-csv";
@@ -33,7 +31,18 @@ import {
   sellThrough,
   stockRunningOut,
 } from "../app/modules/stats/sales-stats.server";
-import { type BenchRow, log, ms, openBenchDatabase, percentile, printTable, seconds } from "./bench-support";
+import {
+  type BenchRow,
+  compareWithCeiling,
+  loadBenchData,
+  log,
+  ms,
+  printTable,
+  type RecordedQuery,
+  runOnAppDatabase,
+  type Stats,
+  sqlRow,
+} from "./bench-support";
 
 const orderCount = Number(process.env.BENCH_ORDERS ?? 20_000);
 const listRuns = 200;
@@ -44,63 +53,35 @@ const statsOrderCount = Math.max(orderCount, Number(process.env.BENCH_STATS_ORDE
 const statsRuns = 10;
 const statsTargetMs = 250;
 
-type RecordedQuery = { text: string; params: unknown[] };
-type Stats = { p50: number; p95: number };
 const rows: BenchRow[] = [];
 const recorded: RecordedQuery[] = [];
 
 async function main(): Promise<void> {
-  const workDir = await fs.mkdtemp(path.join(os.tmpdir(), "vetrina-bench-admin-"));
-  await fs.chmod(workDir, 0o755);
-  const database = await openBenchDatabase(workDir);
-  const pool = new pg.Pool({ connectionString: database.url, max: 10 });
-  // An idle client the throwaway server drops while stopping emits an error: logged, not a crash.
-  pool.on("error", (error) => log(`idle database client: ${error.message}`));
-  // The logger records the SQL the app sends, so the ceiling can replay exactly the same statements.
-  const db = drizzle(pool, {
-    schema,
-    logger: { logQuery: (text, params) => void recorded.push({ text, params }) },
-  }) as unknown as Database;
-  try {
-    await applyMigrations(db);
-    const loadStarted = performance.now();
-    const sample = await loadOrders(pool, orderCount);
-    // As autovacuum leaves a live database: statistics, and visibility maps for index-only scans.
-    await pool.query("VACUUM ANALYZE");
-    log(`Loaded ${orderCount} orders in ${seconds(performance.now() - loadStarted)}.`);
-    await benchList(db, pool, sample);
-    await benchExport(db, pool);
-    const statsStarted = performance.now();
-    await loadStatsData(pool, statsOrderCount - orderCount);
-    await pool.query("VACUUM ANALYZE");
-    log(`Loaded up to ${statsOrderCount} orders with their lines in ${seconds(performance.now() - statsStarted)}.`);
-    await benchStats(db, pool);
-  } finally {
-    printTable(
-      `Admin benchmark: list and export on ${orderCount} orders, statistics on ${statsOrderCount}, ${os.cpus().length} CPUs, Node ${process.version}`,
-      rows,
-    );
-    await pool.end();
-    await database.close();
-    await fs.rm(workDir, { recursive: true, force: true });
-  }
+  await runOnAppDatabase(
+    "admin",
+    { recorded },
+    async ({ pool, db }) => {
+      const sample = await loadBenchData(pool, `${orderCount} orders`, () => loadOrders(pool, orderCount));
+      await benchList(db, pool, sample);
+      await benchExport(db, pool);
+      await loadBenchData(pool, `up to ${statsOrderCount} orders with their lines`, () =>
+        loadStatsData(pool, statsOrderCount - orderCount),
+      );
+      await benchStats(db, pool);
+    },
+    () =>
+      printTable(
+        `Admin benchmark: list and export on ${orderCount} orders, statistics on ${statsOrderCount}, ${os.cpus().length} CPUs, Node ${process.version}`,
+        rows,
+      ),
+  );
 }
 
 // ---------------------------------------------------------------------------
 // Data
 // ---------------------------------------------------------------------------
 
-/** A seeded generator (mulberry32): the same orders at every run. */
-function seededRandom(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
+// Seeded: the same orders at every run.
 const random = seededRandom(20_261_123);
 const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)] as T;
 
@@ -372,7 +353,10 @@ async function benchList(db: Database, pool: pg.Pool, sample: Sample): Promise<v
   for (const { name, filters } of cases) {
     const all = { ...noOrderFilters, ...filters };
     const { totalCount } = await listOrders(db, all);
-    const stats = await compareWithCeiling(pool, () => listOrders(db, all), listRuns, { parallel: true });
+    const stats = await compareWithCeiling(pool, recorded, () => listOrders(db, all), {
+      runs: listRuns,
+      parallel: true,
+    });
     addRow(`list: ${name} [${totalCount}]`, stats, listTargetMs);
   }
 }
@@ -389,7 +373,10 @@ async function benchExport(db: Database, pool: pg.Pool): Promise<void> {
     ["last 90 days", { ...noOrderFilters, from: recent }],
   ] as const) {
     const characters = await render(filters);
-    const stats = await compareWithCeiling(pool, () => render(filters), exportRuns, { parallel: false });
+    const stats = await compareWithCeiling(pool, recorded, () => render(filters), {
+      runs: exportRuns,
+      parallel: false,
+    });
     addRow(`CSV export: ${name} (${(characters / 1e6).toFixed(1)} M chars)`, stats, exportTargetMs);
   }
 }
@@ -417,12 +404,16 @@ async function benchStats(db: Database, pool: pg.Pool): Promise<void> {
   for (const { name: periodName, period } of periods) {
     const { totals } = await salesStats(db, period, previousPeriod(period));
     for (const figure of figures) {
-      const stats = await compareWithCeiling(pool, () => figure.run(period), statsRuns, { parallel: false });
+      const stats = await compareWithCeiling(pool, recorded, () => figure.run(period), {
+        runs: statsRuns,
+        parallel: false,
+      });
       const what = `statistics: ${figure.name}, ${periodName} [${totals.orders} orders]`;
       addRow(what, stats, statsTargetMs);
       if (!slowest || stats.app.p95 > slowest.app.p95) slowest = { what, ...stats };
     }
-    const page = await compareWithCeiling(pool, () => salesStats(db, period, previousPeriod(period)), statsRuns, {
+    const page = await compareWithCeiling(pool, recorded, () => salesStats(db, period, previousPeriod(period)), {
+      runs: statsRuns,
       parallel: true,
     });
     addRow(`statistics: the whole page, ${periodName}`, page, statsTargetMs);
@@ -432,51 +423,8 @@ async function benchStats(db: Database, pool: pg.Pool): Promise<void> {
   }
 }
 
-/** The app's call, then the very statements it sent replayed through the bare driver. */
-async function compareWithCeiling(
-  pool: pg.Pool,
-  run: () => Promise<unknown>,
-  runs: number,
-  { parallel }: { parallel: boolean },
-): Promise<{ app: Stats; ceiling: Stats }> {
-  recorded.length = 0;
-  await run();
-  const statements = [...recorded];
-  if (process.env.BENCH_EXPLAIN === "1") {
-    for (const statement of statements.slice(0, 2)) {
-      const { rows: plan } = await pool.query(`explain analyze ${statement.text}`, statement.params);
-      log(`${statement.text}\n${plan.map((line) => `    ${line["QUERY PLAN"]}`).join("\n")}`);
-    }
-  }
-  const app = await timeRuns(run, runs);
-  // As the app sends them: the page and its count together, the export's batches one after the other.
-  const ceiling = await timeRuns(async () => {
-    if (parallel) await Promise.all(statements.map((statement) => pool.query(statement.text, statement.params)));
-    else for (const statement of statements) await pool.query(statement.text, statement.params);
-  }, runs);
-  return { app, ceiling };
-}
-
-async function timeRuns(run: () => Promise<unknown>, runs: number): Promise<Stats> {
-  for (let i = 0; i < Math.min(20, runs); i++) await run();
-  const durations: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    await run();
-    durations.push(performance.now() - started);
-  }
-  recorded.length = 0;
-  return { p50: percentile(durations, 50), p95: percentile(durations, 95) };
-}
-
-function addRow(what: string, { app, ceiling }: { app: Stats; ceiling: Stats }, targetMs: number): void {
-  rows.push({
-    what,
-    measured: `p50 ${ms(app.p50)} · p95 ${ms(app.p95)}`,
-    ceiling: `p50 ${ms(ceiling.p50)} · p95 ${ms(ceiling.p95)}`,
-    target: `p95 ≤ ${targetMs} ms`,
-    verdict: app.p95 <= targetMs ? "ok" : "MISSED",
-  });
+function addRow(what: string, stats: { app: Stats; ceiling: Stats }, targetMs: number): void {
+  rows.push(sqlRow(what, stats, { targetMs, judged: "p95" }));
 }
 
 main().catch((error: unknown) => {

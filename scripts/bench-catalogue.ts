@@ -14,11 +14,9 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/node-postgres";
 import type { PgInsertValue } from "drizzle-orm/pg-core";
-import pg from "pg";
+import type pg from "pg";
 import type { Database } from "../app/db/client.server";
-import { applyMigrations } from "../app/db/migrate.server";
 import * as schema from "../app/db/schema";
 import { buildDemoCatalog } from "../app/demo/catalog/catalog";
 import { parseFilters } from "../app/modules/catalog/filters";
@@ -27,15 +25,21 @@ import { getProductDetails, getRelatedProducts } from "../app/modules/catalog/pr
 import { freePort } from "../server/free-port";
 import {
   type BenchRow,
+  type BenchWorkspace,
+  compareWithCeiling,
   ensureBuild,
-  log,
+  loadBenchData,
   ms,
-  openBenchDatabase,
   percentile,
   printTable,
-  seconds,
+  type RecordedQuery,
+  runOnAppDatabase,
+  type Stats,
+  sqlRow,
+  startApp,
   startProcess,
   stopProcess,
+  timeRuns,
   waitUntilServing,
 } from "./bench-support";
 import { firstLoadOfPages } from "./first-load-javascript";
@@ -61,48 +65,33 @@ const firstLoadBudgetKb = 130;
 const listingOnly = process.env.BENCH_ONLY === "listing";
 const renderingOnly = process.env.BENCH_ONLY === "rendering";
 
-type RecordedQuery = { text: string; params: unknown[] };
-type Stats = { p50: number; p95: number };
 const rows: BenchRow[] = [];
 const recorded: RecordedQuery[] = [];
 
 async function main(): Promise<void> {
-  const workDir = await fs.mkdtemp(path.join(os.tmpdir(), "vetrina-bench-"));
-  await fs.chmod(workDir, 0o755);
-  const database = await openBenchDatabase(workDir);
-  const pool = new pg.Pool({ connectionString: database.url, max: 10 });
-  // The logger records the SQL the app sends, so the ceiling can replay exactly the same statements.
-  const db = drizzle(pool, {
-    schema,
-    logger: { logQuery: (text, params) => void recorded.push({ text, params }) },
-  }) as unknown as Database;
-  try {
-    await applyMigrations(db);
-    const loadStarted = performance.now();
-    await loadCatalogue(db, productCount);
-    // As autovacuum leaves a live database: statistics, and visibility maps for index-only scans.
-    await pool.query("VACUUM ANALYZE");
-    log(`Loaded ${productCount} products in ${seconds(performance.now() - loadStarted)}.`);
+  await runOnAppDatabase(
+    "catalogue",
+    { recorded },
+    async ({ pool, db, workspace }) => {
+      await loadBenchData(pool, `${productCount} products`, () => loadCatalogue(db, productCount));
 
-    if (renderingOnly) {
-      await benchServerRendering(db, database.url, workDir);
-    } else {
+      if (renderingOnly) {
+        await benchServerRendering(db, workspace);
+        return;
+      }
       await benchListing(db, pool);
       if (!listingOnly) {
         await benchSearch(db, pool);
-        await benchServerRendering(db, database.url, workDir);
+        await benchServerRendering(db, workspace);
         await reportFirstLoadJavaScript();
       }
-    }
-  } finally {
-    printTable(
-      `Catalogue benchmark: ${productCount} products, ${os.cpus().length} CPUs, Node ${process.version}`,
-      rows,
-    );
-    await pool.end();
-    await database.close();
-    await fs.rm(workDir, { recursive: true, force: true });
-  }
+    },
+    () =>
+      printTable(
+        `Catalogue benchmark: ${productCount} products, ${os.cpus().length} CPUs, Node ${process.version}`,
+        rows,
+      ),
+  );
   const missed = rows.filter((row) => row.verdict === "MISSED");
   if (missed.length > 0) {
     console.error(`\n${missed.length} figure(s) missed the target: ${missed.map((row) => row.what).join("; ")}`);
@@ -204,11 +193,11 @@ async function benchListing(db: Database, pool: pg.Pool): Promise<void> {
     } while (cursor);
     if (seen.size !== total) throw new Error(`${name}: walked ${seen.size} products, expected ${total}`);
 
-    const shallow = await compareWithCeiling(pool, () => listProducts(db, filters));
-    addSqlRow(`listing first page (+count): ${name} [${total}]`, shallow, 2);
+    const shallow = await compareListing(pool, () => listProducts(db, filters));
+    rows.push(sqlRow(`listing first page (+count): ${name} [${total}]`, shallow, { targetMs: 2, judged: "p50" }));
     if (deepCursor) {
-      const deep = await compareWithCeiling(pool, () => listProducts(db, filters, { cursor: deepCursor }));
-      addSqlRow(`listing page at 90%: ${name}`, deep, 2);
+      const deep = await compareListing(pool, () => listProducts(db, filters, { cursor: deepCursor }));
+      rows.push(sqlRow(`listing page at 90%: ${name}`, deep, { targetMs: 2, judged: "p50" }));
     }
   }
 }
@@ -217,59 +206,39 @@ const searchTerms = ["reggiseno", "reggiseni", "regiseno", "regiseno nerro", "pi
 
 async function benchSearch(db: Database, pool: pg.Pool): Promise<void> {
   for (const term of searchTerms) {
-    const app = await timeRuns(() => listProducts(db, { search: term }));
+    const app = await timeRuns(() => listProducts(db, { search: term }), sqlRuns, recorded);
     // The ceiling: the bare full-text query, no typo tolerance, no count, no summary columns.
-    const ceiling = await timeRuns(() =>
-      pool.query(
-        `select id from products where search_vector @@ websearch_to_tsquery('italian_unaccent', $1)
+    const ceiling = await timeRuns(
+      () =>
+        pool.query(
+          `select id from products where search_vector @@ websearch_to_tsquery('italian_unaccent', $1)
          order by ts_rank(search_vector, websearch_to_tsquery('italian_unaccent', $1)) desc, id desc limit 12`,
-        [term],
-      ),
+          [term],
+        ),
+      sqlRuns,
+      recorded,
     );
     const { totalCount } = await listProducts(db, { search: term });
-    addSqlRow(`search first page (+count): "${term}" [${totalCount}]`, { app, ceiling }, 25);
+    rows.push(
+      sqlRow(
+        `search first page (+count): "${term}" [${totalCount}]`,
+        { app, ceiling },
+        { targetMs: 25, judged: "p50" },
+      ),
+    );
   }
 }
 
-/** The app's call, then the very statements it sent replayed through the bare driver. */
-async function compareWithCeiling(pool: pg.Pool, run: () => Promise<unknown>): Promise<{ app: Stats; ceiling: Stats }> {
-  recorded.length = 0;
-  await run();
-  const statements = [...recorded];
-  const app = await timeRuns(run);
-  const ceiling = await timeRuns(() =>
-    Promise.all(statements.map((statement) => pool.query(statement.text, statement.params))),
-  );
-  return { app, ceiling };
-}
-
-async function timeRuns(run: () => Promise<unknown>, runs = sqlRuns): Promise<Stats> {
-  for (let i = 0; i < 20; i++) await run();
-  const durations: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    await run();
-    durations.push(performance.now() - started);
-  }
-  recorded.length = 0;
-  return { p50: percentile(durations, 50), p95: percentile(durations, 95) };
-}
-
-function addSqlRow(what: string, { app, ceiling }: { app: Stats; ceiling: Stats }, targetMs: number): void {
-  rows.push({
-    what,
-    measured: `p50 ${ms(app.p50)} · p95 ${ms(app.p95)}`,
-    ceiling: `p50 ${ms(ceiling.p50)} · p95 ${ms(ceiling.p95)}`,
-    target: `≤ ${targetMs} ms`,
-    verdict: app.p50 <= targetMs ? "ok" : "MISSED",
-  });
+/** A listing's page and its count, sent together, beside the same statements through the bare driver. */
+function compareListing(pool: pg.Pool, run: () => Promise<unknown>): Promise<{ app: Stats; ceiling: Stats }> {
+  return compareWithCeiling(pool, recorded, run, { runs: sqlRuns, parallel: true });
 }
 
 // ---------------------------------------------------------------------------
 // /shop server rendering under load
 // ---------------------------------------------------------------------------
 
-async function benchServerRendering(db: Database, databaseUrl: string, workDir: string): Promise<void> {
+async function benchServerRendering(db: Database, { databaseUrl, workDir }: BenchWorkspace): Promise<void> {
   ensureBuild(buildDir);
 
   // The ceiling replays, for each URL, the statements the app's loader sends for it: the listing's
@@ -294,16 +263,7 @@ async function benchServerRendering(db: Database, databaseUrl: string, workDir: 
   await fs.writeFile(queriesFile, JSON.stringify(queriesByPath));
 
   const appPort = await freePort();
-  // One web process per core, as `npm start` runs it.
-  const app = startProcess(["server/index.ts"], {
-    NODE_ENV: "production",
-    PORT: String(appPort),
-    HOST: "127.0.0.1",
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: path.join(workDir, "data"),
-    BUILD_DIR: buildDir,
-    LOG_LEVEL: "warn",
-  });
+  const app = startApp({ port: appPort, databaseUrl, dataDir: path.join(workDir, "data"), buildDir });
   const ceilingPort = await freePort();
   const ceiling = startProcess(["scripts/bench-ceiling-server.ts"], {
     CEILING_PORT: String(ceilingPort),

@@ -9,18 +9,23 @@
 // throwaway embedded PostgreSQL), BENCH_ORDERS (placements per run, default 3000).
 
 import { randomUUID } from "node:crypto";
-import fs from "node:fs/promises";
 import os from "node:os";
-import path from "node:path";
-import { drizzle } from "drizzle-orm/node-postgres";
-import pg from "pg";
+import type pg from "pg";
 import type { Database } from "../app/db/client.server";
-import { applyMigrations } from "../app/db/migrate.server";
 import * as schema from "../app/db/schema";
 import { type PlacedOrder, placeOrder, seenQuoteOf } from "../app/modules/checkout/place-order.server";
 import { quoteCheckout } from "../app/modules/checkout/quote.server";
 import { testDraft } from "../tests/support/fixtures";
-import { type BenchRow, log, ms, openBenchDatabase, percentile, printTable, seconds } from "./bench-support";
+import {
+  type BenchRow,
+  loadBenchData,
+  log,
+  ms,
+  percentile,
+  printTable,
+  runOnAppDatabase,
+  seconds,
+} from "./bench-support";
 
 const orderCount = Number(process.env.BENCH_ORDERS ?? 3000);
 const concurrency = 50;
@@ -33,66 +38,60 @@ type Cart = { id: number; size: string; color: string; quantity: number }[];
 type Run = { latencies: number[]; wallMs: number };
 
 async function main(): Promise<void> {
-  const workDir = await fs.mkdtemp(path.join(os.tmpdir(), "vetrina-bench-checkout-"));
-  await fs.chmod(workDir, 0o755);
-  const database = await openBenchDatabase(workDir);
-  const pool = new pg.Pool({ connectionString: database.url, max: poolSize });
-  const db = drizzle(pool, { schema }) as unknown as Database;
   const rows: BenchRow[] = [];
-  try {
-    await applyMigrations(db);
-    const variantIds = await loadHotVariants(db);
-    await pool.query("VACUUM ANALYZE");
-    const carts = buildCarts(orderCount);
-    // Each shopper a new e-mail, as most orders are: the first-order discount is checked every time.
-    const drafts = carts.map(() => testDraft());
-    log(
-      `${hotVariants} hot variants, ${orderCount} carts of 1-3 of them; ${concurrency} shoppers, pool of ${poolSize}.`,
-    );
+  await runOnAppDatabase(
+    "checkout",
+    { poolSize },
+    async ({ pool, db }) => {
+      const variantIds = await loadBenchData(pool, `${hotVariants} hot variants`, () => loadHotVariants(db));
+      const carts = buildCarts(orderCount);
+      // Each shopper a new e-mail, as most orders are: the first-order discount is checked every time.
+      const drafts = carts.map(() => testDraft());
+      log(
+        `${hotVariants} hot variants, ${orderCount} carts of 1-3 of them; ${concurrency} shoppers, pool of ${poolSize}.`,
+      );
 
-    // The ceiling first, on the same rows: only the stock update, as bare SQL.
-    const ceiling = await runConcurrently(carts, (cart) => bareStockUpdate(pool, cart));
-    const sessions = await createSessions(db, carts, drafts);
-    const seen = await Promise.all(carts.map((cart) => seenFor(db, cart)));
-    const results: PlacedOrder[] = [];
-    const app = await runConcurrently(carts, async (_cart, index) => {
-      results[index] = await placeOrder(db, {
-        checkoutSessionId: sessions[index] as string,
-        userId: null,
-        draft: drafts[index] as schema.CheckoutDraft,
-        seen: seen[index] ?? null,
-        provider: "sandbox",
-        now: new Date(),
-        publicUrl: "http://bench.local",
-        placedFrom: null,
+      // The ceiling first, on the same rows: only the stock update, as bare SQL.
+      const ceiling = await runConcurrently(carts, (cart) => bareStockUpdate(pool, cart));
+      const sessions = await createSessions(db, carts, drafts);
+      const seen = await Promise.all(carts.map((cart) => seenFor(db, cart)));
+      const results: PlacedOrder[] = [];
+      const app = await runConcurrently(carts, async (_cart, index) => {
+        results[index] = await placeOrder(db, {
+          checkoutSessionId: sessions[index] as string,
+          userId: null,
+          draft: drafts[index] as schema.CheckoutDraft,
+          seen: seen[index] ?? null,
+          provider: "sandbox",
+          now: new Date(),
+          publicUrl: "http://bench.local",
+          placedFrom: null,
+        });
       });
-    });
 
-    const placed = results.filter((result) => result.ok).length;
-    if (placed !== orderCount) throw new Error(`Only ${placed} of ${orderCount} orders were placed`);
-    await checkStock(pool, variantIds, carts);
+      const placed = results.filter((result) => result.ok).length;
+      if (placed !== orderCount) throw new Error(`Only ${placed} of ${orderCount} orders were placed`);
+      await checkStock(pool, variantIds, carts);
 
-    rows.push(row("placements per second (50 shoppers)", perSecond(app), perSecond(ceiling), "", ""));
-    rows.push(row("placement p50", ms(percentile(app.latencies, 50)), ms(percentile(ceiling.latencies, 50)), "", ""));
-    rows.push(
-      row(
-        "placement p95",
-        ms(percentile(app.latencies, 95)),
-        ms(percentile(ceiling.latencies, 95)),
-        "",
-        `${(percentile(app.latencies, 95) / percentile(ceiling.latencies, 95)).toFixed(1)}× the ceiling`,
+      rows.push(row("placements per second (50 shoppers)", perSecond(app), perSecond(ceiling), "", ""));
+      rows.push(row("placement p50", ms(percentile(app.latencies, 50)), ms(percentile(ceiling.latencies, 50)), "", ""));
+      rows.push(
+        row(
+          "placement p95",
+          ms(percentile(app.latencies, 95)),
+          ms(percentile(ceiling.latencies, 95)),
+          "",
+          `${(percentile(app.latencies, 95) / percentile(ceiling.latencies, 95)).toFixed(1)}× the ceiling`,
+        ),
+      );
+      rows.push(row("wall time", seconds(app.wallMs), seconds(ceiling.wallMs), "", "stock checked exact"));
+    },
+    () =>
+      printTable(
+        `Checkout benchmark: ${orderCount} orders over ${hotVariants} variants, ${concurrency} shoppers, ${os.cpus().length} CPUs, Node ${process.version}`,
+        rows,
       ),
-    );
-    rows.push(row("wall time", seconds(app.wallMs), seconds(ceiling.wallMs), "", "stock checked exact"));
-  } finally {
-    printTable(
-      `Checkout benchmark: ${orderCount} orders over ${hotVariants} variants, ${concurrency} shoppers, ${os.cpus().length} CPUs, Node ${process.version}`,
-      rows,
-    );
-    await pool.end();
-    await database.close();
-    await fs.rm(workDir, { recursive: true, force: true });
-  }
+  );
 }
 
 const row = (what: string, measured: string, ceiling: string, target: string, verdict: string): BenchRow => ({

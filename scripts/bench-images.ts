@@ -9,9 +9,7 @@
 // Environment: BENCH_DATABASE_URL (a PostgreSQL server on which a throwaway database is created;
 // default: a throwaway embedded PostgreSQL), BUILD_DIR (the app build to serve; built first when
 // missing, so rebuild after changing the app), BENCH_SECONDS (length of each phase, default 15).
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
-import fs from "node:fs/promises";
+import type { ChildProcess } from "node:child_process";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -20,13 +18,15 @@ import { IMAGE_WIDTHS } from "../app/modules/files/responsive-images";
 import { freePort } from "../server/free-port";
 import {
   type BenchRow,
-  log,
+  ensureBuild,
   ms,
-  openBenchDatabase,
+  openBenchWorkspace,
   percentile,
   printTable,
   seconds,
+  startApp,
   stopProcess,
+  waitUntilServing,
 } from "./bench-support";
 
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
@@ -47,15 +47,15 @@ type AppUnderTest = { port: number; agent: http.Agent; cachedImage: string };
 const rows: BenchRow[] = [];
 
 async function main(): Promise<void> {
-  const workDir = await fs.mkdtemp(path.join(os.tmpdir(), "vetrina-bench-images-"));
-  await fs.chmod(workDir, 0o755);
-  const database = await openBenchDatabase(workDir);
+  const workspace = await openBenchWorkspace("images");
   let server: ChildProcess | undefined;
   try {
-    buildIfMissing();
+    ensureBuild(buildDir);
     const port = await freePort();
     const started = performance.now();
-    server = startServer(port, database.url, path.join(workDir, "data"));
+    const dataDir = path.join(workspace.workDir, "data");
+    // The clients below tell their address in X-Forwarded-For, as a proxy on this machine would.
+    server = startApp({ port, databaseUrl: workspace.databaseUrl, dataDir, buildDir }, { TRUST_PROXY: "loopback" });
     await waitUntilServing(port, "/shop");
     rows.push({
       what: "first start on an empty database (migrations, demo data, images)",
@@ -108,8 +108,7 @@ async function main(): Promise<void> {
       rows,
     );
     if (server) await stopProcess(server);
-    await database.close();
-    await fs.rm(workDir, { recursive: true, force: true });
+    await workspace.close();
   }
 }
 
@@ -261,46 +260,6 @@ function get(
     );
     request.on("error", reject);
   });
-}
-
-function buildIfMissing(): void {
-  if (existsSync(path.join(buildDir, "server/index.js"))) {
-    log(`Serving the build in ${buildDir}.`);
-    return;
-  }
-  log(`No build in ${buildDir}: building…`);
-  execFileSync(process.execPath, [path.resolve("node_modules/@react-router/dev/bin.cjs"), "build"], {
-    stdio: "inherit",
-    env: { ...process.env, BUILD_DIR: buildDir },
-  });
-}
-
-function startServer(port: number, databaseUrl: string, dataDir: string): ChildProcess {
-  return spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      BUILD_DIR: buildDir,
-      LOG_LEVEL: "warn",
-      // The clients below tell their address in X-Forwarded-For, as a proxy on this machine would.
-      TRUST_PROXY: "loopback",
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-}
-
-async function waitUntilServing(port: number, url: string): Promise<void> {
-  const agent = new http.Agent();
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if ((await get({ agent, port }, url, {}).catch(() => ({ status: 0 }))).status === 200) return;
-    await sleep(100);
-  }
-  throw new Error(`Nothing answered 200 on port ${port}${url} within 180 s`);
 }
 
 main().catch((error: unknown) => {

@@ -19,7 +19,7 @@ import puppeteer, { type Browser, type Page } from "puppeteer-core";
 import { CART_COOKIE_NAME, encodeCartCookie } from "../app/modules/cart/cart-cookie";
 import { CART_STORAGE_KEY } from "../app/modules/shop/constants";
 import { freePort } from "../server/free-port";
-import { ensureBuild, log, openBenchDatabase, startProcess, stopProcess, waitUntilServing } from "./bench-support";
+import { ensureBuild, log, openBenchWorkspace, startApp, stopProcess, waitUntilServing } from "./bench-support";
 
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -51,28 +51,21 @@ const privatePage: ExpectedFailure[] = [
 ];
 
 async function main(): Promise<void> {
-  const workDir = await fs.mkdtemp(path.join(os.tmpdir(), "vetrina-bench-lighthouse-"));
-  await fs.chmod(workDir, 0o755);
   ensureBuild(buildDir);
-  const database = await openBenchDatabase(workDir, firstPort && firstPort + 1);
+  const workspace = await openBenchWorkspace("lighthouse", firstPort && firstPort + 1);
   const appPort = firstPort ?? (await freePort());
   const origin = `http://127.0.0.1:${appPort}`;
-  const app = startProcess(["server/index.ts"], {
-    NODE_ENV: "production",
-    PORT: String(appPort),
-    HOST: "127.0.0.1",
-    PUBLIC_URL: origin,
-    DATABASE_URL: database.url,
-    DATA_DIR: path.join(workDir, "data"),
-    BUILD_DIR: buildDir,
-    LOG_LEVEL: "warn",
-  });
+  const { databaseUrl, workDir } = workspace;
+  const app = startApp(
+    { port: appPort, databaseUrl, dataDir: path.join(workDir, "data"), buildDir },
+    { PUBLIC_URL: origin },
+  );
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   let browser: Browser | undefined;
   try {
     // The first start loads the demo shop, which takes a while.
     await waitUntilServing(appPort, "/");
-    const pages = await storefrontPages(origin, database.url);
+    const pages = await storefrontPages(origin, databaseUrl);
     chrome = await chromeLauncher.launch({
       chromePath,
       port: firstPort && firstPort + 2,
@@ -106,8 +99,7 @@ async function main(): Promise<void> {
     await browser?.disconnect();
     chrome?.kill();
     await stopProcess(app);
-    await database.close();
-    await fs.rm(workDir, { recursive: true, force: true });
+    await workspace.close();
   }
 }
 

@@ -1,4 +1,4 @@
-// Toasts with a title and a description, as the spec lists them. sonner is loaded on first use (root.tsx
+// Toasts with a title and a description. sonner is loaded on first use (root.tsx
 // mounts its Toaster after hydration), so pages do not carry it in their first download.
 
 import type { ActionResult, ToastText } from "~/modules/forms/action-result";

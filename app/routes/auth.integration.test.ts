@@ -160,7 +160,7 @@ describe("register", () => {
     expect(freshAnswer.status).toBe(429);
     expect(freshAnswer.data.notice).toEqual(refused);
     expect(await db.$count(users, eq(users.email, fresh))).toBe(0);
-    // Another client is told, as the spec says.
+    // Another client is told too.
     expect((await post(registration(taken[5] ?? ""), "198.51.100.32")).status).toBe(422);
   });
 

@@ -13,7 +13,7 @@ import { action as webhookAction } from "./api-payment-webhook";
 import { action, loader } from "./checkout";
 
 // /checkout's loader and action as the browser reaches them, with the sandbox provider from the
-// request context: the session cookie, the spec's messages, redirects, limits.
+// request context: the session cookie, the shop's messages, redirects, limits.
 
 const db = connectTestDatabase();
 afterAll(() => deleteTestVariants(db));

@@ -172,7 +172,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return answer({ intent, ok: true }, { headers });
     },
     "first-order": async (intent): Promise<Answer> => {
-      // The spec's apply-first-order-discount: tells whether this e-mail's order would be its first.
+      // Tells whether this e-mail's order would be its first.
       const email = String(form.get("email") ?? "")
         .trim()
         .toLowerCase();

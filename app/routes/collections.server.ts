@@ -77,7 +77,7 @@ async function loadCollection(
   filters: Partial<ListingFilters>,
 ) {
   const base = { ...page, canonicalUrl: absoluteUrl(path), homeUrl: absoluteUrl("/") };
-  // The outlet and the new collection list every flagged product in the spec; the gender pages'
+  // The outlet and the new collection list every flagged product; the gender pages'
   // limit keeps a very large section light all the same.
   const listing = await optionalPart(
     listProducts(db, filters, { pageSize: GENDER_PAGE_SIZE }),

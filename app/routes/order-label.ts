@@ -13,8 +13,8 @@ function plainText(status: number, message: string): Response {
 }
 
 /**
- * The shipping label of an order, for the customer who placed it or an admin (spec:
- * get-signed-label-url): after the checks, a redirect to the store's signed link of the file, or that
+ * The shipping label of an order, for the customer who placed it or an admin:
+ * after the checks, a redirect to the store's signed link of the file, or that
  * link as JSON for the page's download button (LabelDownloadLink), which opens it itself.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -31,7 +31,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       return plainText(403, "Link dell'etichetta non valido: scaricala dalla pagina dell'ordine.");
     if (label.reason === "expired-link")
       return plainText(403, "Il link dell'etichetta è scaduto: ricarica la pagina e riprova.");
-    // The spec's two messages for a label that cannot be had, staff's and customers'.
+    // The two messages for a label that cannot be had, staff's and customers'.
     return plainText(
       404,
       user.role === "admin" ? "URL etichetta non trovato." : "URL etichetta firmato non ricevuto dalla funzione.",

@@ -22,7 +22,7 @@ export function meta() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, clock } = services(context);
   const user = await getCurrentUser(request);
-  // Guests see the access-required prompt, not a redirect (spec §2).
+  // Guests see the access-required prompt, not a redirect.
   if (!user) return { account: null };
   const { tracking } = await readSettings(db);
   const trackingUrl = (code: string) => trackingLink(tracking, code);

@@ -17,7 +17,7 @@ import { readForm } from "~/modules/forms/read-form.server";
 import { pageMeta } from "~/modules/shop/meta";
 import type { Route } from "./+types/reset-password";
 
-/** After a successful reset the page moves on to /auth after this long (spec §9). */
+/** After a successful reset the page moves on to /auth after this long. */
 const redirectDelaySeconds = 3;
 
 export function meta() {

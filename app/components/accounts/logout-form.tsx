@@ -27,7 +27,7 @@ export function LogoutForm({ className, onDone }: { className?: string; onDone?:
   );
 }
 
-/** The answer to a logout, wherever its button was: the spec's toast, then the home page. */
+/** The answer to a logout, wherever its button was: a toast, then the home page. */
 export function LogoutAnswer() {
   const fetcher = useFetcher<ActionResult>({ key: LOGOUT_FETCHER });
   const navigate = useNavigate();

@@ -21,7 +21,7 @@ const linkClass = "block whitespace-nowrap rounded-sm px-2.5 py-1.5 text-sm hove
  */
 export function AdminShell({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
-  // The section whose route the path starts with, the longest such (the spec's rule): only that one is
+  // The section whose route the path starts with, the longest such: only that one is
   // highlighted, not also 'Admin Panel', whose /admin every path starts with.
   const current = sections.filter((section) => pathname.startsWith(section.to)).at(-1);
 

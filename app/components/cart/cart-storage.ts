@@ -1,4 +1,4 @@
-// The cart in the browser's localStorage (storefront spec, section 3); its lines and their rules are
+// The cart in the browser's localStorage; its lines and their rules are
 // in app/modules/cart/cart-lines.ts.
 import { readLocalStorage, writeLocalStorage } from "~/components/browser-storage";
 import { type CookieCartLine, cartCookie } from "~/modules/cart/cart-cookie";

@@ -97,7 +97,7 @@ export function ChangedLines({ messages }: { messages: string[] }) {
   );
 }
 
-/** The spec's 'Carrello vuoto' toast, then the shop. */
+/** The 'Carrello vuoto' toast, then the shop. */
 function useLeaveEmptyCheckout(): () => void {
   const navigate = useNavigate();
   return useCallback(() => {

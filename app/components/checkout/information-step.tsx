@@ -80,7 +80,7 @@ function LoginPrompt() {
   );
 }
 
-/** Tells a shopper typing their e-mail whether their first order gets its discount (spec: apply-first-order-discount). */
+/** Tells a shopper typing their e-mail whether their first order gets its discount. */
 function useFirstOrderCheck(reservation: boolean) {
   const fetcher = useFetcher<CheckoutResult>();
   const checked = useRef(new Set<string>());

@@ -9,7 +9,7 @@ const linesOf = (cart: readonly CartLineRequest[]) =>
   JSON.stringify(cart.map(({ id, size, color, quantity }) => [id, size, color, quantity]));
 
 /**
- * The cart lives in the browser (spec: `shoppingCart`); the checkout works on the copy its server
+ * The cart lives in the browser (localStorage `shoppingCart`); the checkout works on the copy its server
  * session holds. Once the page runs, the browser's cart is sent whenever the two differ (another
  * tab changed it, or the checkout was opened directly). True while they differ.
  */

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 
-/** The one page of the shop in English, as the spec wants: a missing page and a way home. */
+/** The one page of the shop in English, on purpose: a missing page and a way home. */
 export function NotFoundMessage() {
   return (
     <div lang="en" className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center sm:py-32">

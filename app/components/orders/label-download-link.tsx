@@ -5,7 +5,7 @@ import { showToast } from "~/components/toast";
 type LabelDownloadLinkProps = {
   /** The label's signed link, as the page's loader gave it. */
   href: string;
-  /** The error toast's title, as the spec names it for the area ('Errore Download Etichetta' for customers). */
+  /** The error toast's title, as the area names it ('Errore Download Etichetta' for customers). */
   errorTitle: string;
   className?: string;
 };

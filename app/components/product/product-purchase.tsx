@@ -43,7 +43,7 @@ const optionFocus = "peer-focus-visible:outline-2 peer-focus-visible:outline-off
 
 /**
  * Colour, size and quantity, with 'Aggiungi al carrello' and 'Acquista ora' and every rule of the
- * spec. A real form: without JavaScript it posts to /cart, which adds the line on the server; with
+ * product page. A real form: without JavaScript it posts to /cart, which adds the line on the server; with
  * it, the browser adds the line and shows the toasts (a press before the page runs waits for it).
  */
 export function ProductPurchase({

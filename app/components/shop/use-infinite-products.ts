@@ -14,7 +14,7 @@ type LoadedList = Pick<ProductPage, "products" | "totalCount" | "nextCursor" | "
 export type ProductListState = LoadedList & {
   query: string;
   status: "ready" | "loading" | "error";
-  /** The spec's 'Impossibile caricare i prodotti: …' when the last load failed. */
+  /** The message 'Impossibile caricare i prodotti: …' when the last load failed. */
   error: string | null;
 };
 

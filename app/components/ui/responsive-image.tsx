@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { IMAGE_WIDTHS, imageSrcSet, imageUrl } from "~/modules/files/responsive-images";
 
-// Shown when an image cannot be loaded (spec: failed images fall back to a placeholder): the shop's
+// Shown when an image cannot be loaded (a failed image falls back to a placeholder): the shop's
 // linen tone with a simple hanger, inline so it can never fail itself.
 const placeholder = `data:image/svg+xml,${encodeURIComponent(
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 80 100" preserveAspectRatio="xMidYMid slice"><rect width="80" height="100" fill="#f4ede5"/><path d="M40 38a4 4 0 1 1 4-4c0 2-4 3-4 6l-16 11h32L40 40" fill="none" stroke="#c9b8ab" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"/></svg>',

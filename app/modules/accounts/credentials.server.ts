@@ -28,7 +28,7 @@ export function logUnexpected(error: unknown, action: string) {
 }
 
 export async function signUp(input: RegisterInput, requestHeaders: Headers): Promise<Outcome> {
-  // better-auth answers an existing address like a new one; the spec wants it said.
+  // better-auth answers an existing address like a new one; the shop says so.
   const [existing] = await db().select({ id: users.id }).from(users).where(eq(users.email, input.email));
   if (existing) {
     logger.info({ event: "sign_up_refused", reason: "existing_email" }, "auth event");

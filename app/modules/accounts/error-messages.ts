@@ -1,5 +1,5 @@
-// What the shop says when an account operation fails or succeeds (spec accounts-and-admin §5 and §8).
-// better-auth reports failures with a code and an English message; the spec's mapping was written
+// What the shop says when an account operation fails or succeeds.
+// better-auth reports failures with a code and an English message; the messages were first mapped
 // for the hosted service it replaces: 'Invalid login credentials' is better-auth's
 // INVALID_EMAIL_OR_PASSWORD, 'Email not confirmed' its EMAIL_NOT_VERIFIED, 'User already registered'
 // its USER_ALREADY_EXISTS.
@@ -20,7 +20,7 @@ const commonMessages: Record<string, string> = {
   PASSWORD_TOO_LONG: "La password è troppo lunga",
 };
 
-/** Login errors: the two known cases in the spec's words, other messages as they are, else the default. */
+/** Login errors: the two known cases in the shop's words, other messages as they are, else the default. */
 export function loginErrorMessage(failure: AuthFailure): string {
   switch (failure?.code) {
     case "INVALID_EMAIL_OR_PASSWORD":
@@ -31,7 +31,7 @@ export function loginErrorMessage(failure: AuthFailure): string {
   return (failure?.code && commonMessages[failure.code]) || failure?.message || loginFallback;
 }
 
-/** Registration errors: an address already registered in the spec's words, otherwise the default. */
+/** Registration errors: an address already registered in the shop's words, otherwise the default. */
 export function registrationErrorMessage(failure: AuthFailure): string {
   switch (failure?.code) {
     case "USER_ALREADY_EXISTS":
@@ -60,7 +60,7 @@ export function secondFactorErrorMessage(failure: AuthFailure): string {
 export const wrongPasswordMessage = "Password non corretta";
 export const secondFactorSetupFallback = "Si è verificato un errore durante l'attivazione: riprova.";
 
-/** The spec's toasts: a title and a description (the logout's are in logout-messages.ts). */
+/** The accounts' toasts: a title and a description (the logout's are in logout-messages.ts). */
 export const accountToasts = {
   loginSucceeded: { title: "Login riuscito", description: "Benvenuto nel tuo account" },
   loginFailedTitle: "Errore di login",

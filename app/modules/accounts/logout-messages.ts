@@ -1,4 +1,4 @@
-// The logout's toasts (spec accounts-and-admin §8). Apart from error-messages.ts because the Logout
+// The logout's toasts. Apart from error-messages.ts because the Logout
 // button is in the header of every page, which then carries these two and not every account form's texts.
 
 export const logoutToasts = {

@@ -20,7 +20,7 @@ export const loginLimits = {
   perAccountSlowed: { name: "login-account-slowed", points: 1, durationSeconds: 30 },
 } satisfies Record<string, RateLimit>;
 
-// Sign-up tells when an address already has an account (the spec's 'Esiste già un account con questa
+// Sign-up tells when an address already has an account ('Esiste già un account con questa
 // email'), a fact about a person at an underwear shop: one client learns it of a few addresses an
 // hour, never of a list. Once it has, every sign-up of that client waits, whatever the address, so
 // the refusal tells nothing itself. Per address, whatever the IP, a few sign-ups an hour: a person

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { addressRules, phoneRule } from "~/modules/shop/address";
 
-// The account forms' rules and messages (spec accounts-and-admin §5), shared by the browser, which
+// The account forms' rules and messages, shared by the browser, which
 // checks before sending, and the server, which checks again whatever arrives.
 
 export const passwordMinLength = 8;
@@ -64,7 +64,7 @@ export const emailOnlySchema = z.object({ email });
 
 export const invalidRecoveryToken = "Token di recupero non valido o mancante. Richiedi un nuovo link di reset.";
 
-// The spec asks only for 8 characters here; the strength rule of sign-up applies too, so that a
+// A new password needs 8 characters; the strength rule of sign-up applies too, so that a
 // reset cannot bring back a weak password. The recovery token travels apart (a cookie, see
 // routes/reset-password.tsx); its absence reads invalidRecoveryToken.
 export const newPasswordSchema = z

@@ -1,4 +1,4 @@
-// The cart lives in the browser under `shoppingCart` (storefront spec, section 3), as a JSON array of
+// The cart lives in the browser under `shoppingCart`, as a JSON array of
 // items (kept by app/components/cart/cart-storage.ts). A line is one product in one size and one
 // colour. Prices stored here are only what the visitor saw when adding: the cart page and the
 // checkout show and charge the server's prices.

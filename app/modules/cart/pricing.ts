@@ -1,5 +1,5 @@
 // Cart and order arithmetic shared by the cart page and the checkout: line totals, the item count,
-// the 'Promo Extra 2° Costume' (storefront spec, section 9), the one order-level discount and the
+// the 'Promo Extra 2° Costume', the one order-level discount and the
 // delivery fee. Pure, integer euro cents only. The server runs it on prices it read from the
 // database; the browser's stored prices never reach it.
 import {

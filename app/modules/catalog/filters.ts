@@ -1,7 +1,7 @@
 import type { Gender } from "~/db/schema";
 import { DEFAULT_SORT, GENDERS, PRICE_BUCKETS, SORT_OPTIONS } from "~/modules/shop/constants";
 
-// The shop's filter state (storefront spec, section 3), shared by the /shop loader, the page
+// The shop's filter state, shared by the /shop loader, the page
 // endpoint and the browser. A hand-edited URL never fails: an unknown value falls back to its
 // default. Plain checks rather than a Zod schema: the browser runs them on every catalogue page,
 // and Zod's core alone would be 14 KB of their first download.
@@ -66,7 +66,7 @@ export function listsFromHistoryState(state: unknown): Pick<CatalogFilters, "siz
   return { sizes: optionList(sizes), brands: optionList(brands) };
 }
 
-/** The page's own query string: defaults and the size and brand lists are left out (spec, section 4). */
+/** The page's own query string: defaults and the size and brand lists are left out, so links stay short. */
 export function filtersToSearchParams(filters: CatalogFilters): URLSearchParams {
   const params = new URLSearchParams();
   for (const key of ["category", "subcategory", "price", "color", "search", "sort"] as const) {

@@ -8,7 +8,7 @@ import { ALL, type CatalogFilters, defaultFilters, priceBucketRange } from "./fi
 import { productIdSchema } from "./product-id";
 import { expandSynonyms, searchSuggestions } from "./search-synonyms";
 
-// The catalogue listing (the spec's RPC get_filtered_products): filters, sorting and keyset
+// The catalogue listing: filters, sorting and keyset
 // pagination. A page starts right after the last row of the previous page, so any page costs the
 // same as the first one, and rows that tie on price or date are never repeated or skipped because
 // the product id always breaks the tie.

@@ -1,6 +1,6 @@
 import { formatInteger } from "~/modules/shop/constants";
 
-// The catalogue's page messages, word for word from the storefront spec (section 8).
+// The catalogue's page messages, word for word as the shop shows them.
 
 export const catalogMessages = {
   loadFailed: (detail: string) => `Impossibile caricare i prodotti: ${detail}`,

@@ -1,5 +1,5 @@
-// One product as the product page shows it (the spec's get_product_details): variants with stock,
-// images, reviews, rating, the Omnibus price and the spec's colour and size shapes.
+// One product as the product page shows it: variants with stock,
+// images, reviews, rating, the Omnibus price and its colours and sizes with their stock.
 import { and, eq, isNull } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { type Gender, products, type Subcategory } from "~/db/schema";
@@ -117,7 +117,7 @@ export async function getProductDetails(db: Queryable, id: number, now = new Dat
   };
 }
 
-/** Up to 4 other products of the same gender (spec: 5 fetched, the current one left out). */
+/** Up to 4 other products of the same gender (5 fetched, the current one left out). */
 export async function getRelatedProducts(
   db: Queryable,
   product: Pick<ProductDetails, "id" | "gender">,

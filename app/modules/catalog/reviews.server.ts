@@ -1,5 +1,5 @@
-// Product reviews written by visitors (the spec's add-review function). The form asks for name,
-// star rating and text; the server enforces all three and the 1–5 range the spec's form never checked.
+// Product reviews written by visitors. The form asks for name,
+// star rating and text; the server enforces all three and a rating from 1 to 5.
 import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import type { Queryable } from "~/db/client.server";

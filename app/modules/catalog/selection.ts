@@ -1,5 +1,5 @@
-// The product page's option and quantity rules (storefront spec, sections 4, 5 and 8), pure so the
-// page and its tests share them. Stock lives on variants (colour × size); the spec's `colors`,
+// The product page's option and quantity rules, pure so the
+// page and its tests share them. Stock lives on variants (colour × size); the page's `colors`,
 // `sizes` and `inStock` shapes are derived from them here. Whether a line can be bought at all is
 // the cart's rule (modules/cart/line-rules.ts), shared with the cart and the checkout.
 
@@ -8,9 +8,9 @@ export const ONE_SIZE = "Unica";
 
 export type VariantStock = { colorName: string; colorCode: string; size: string; stock: number };
 
-/** The spec's colour: name, code (the colour value), whether any size is in stock, its stock, its sizes. */
+/** A colour as the page offers it: name, code (the colour value), whether any size is in stock, its stock, its sizes. */
 export type ColorOption = { name: string; code: string; available: boolean; stock: number; sizes: string[] };
-/** The spec's size: name, whether any colour has it in stock, its stock over all colours. */
+/** A size as the page offers it: name, whether any colour has it in stock, its stock over all colours. */
 export type SizeOption = { name: string; available: boolean; stock: number };
 
 export type SelectableProduct = {
@@ -100,7 +100,7 @@ export function selectColor(product: SelectableProduct, selection: Selection, co
 }
 
 /**
- * The stock the quantity is limited by. The spec reads it as "the selected colour's stock, else the
+ * The stock the quantity is limited by. The rule: "the selected colour's stock, else the
  * selected size's stock (a size that is only flagged available counts as 1), else the product's
  * stock", from a model where colours and sizes carried stock of their own. Here every colour × size
  * variant has its exact stock, so with both chosen the variant's stock is the truth (the chosen

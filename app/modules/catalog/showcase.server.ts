@@ -4,7 +4,7 @@ import { type Gender, productImages, products } from "~/db/schema";
 import { FEATURED_PRODUCTS_COUNT, GENDERS, OUTLET_PREVIEW_COUNT } from "~/modules/shop/constants";
 import { listProducts, type ProductSummary } from "./listing.server";
 
-// The home page's windows on the catalogue (storefront spec, section 7, "Read products").
+// The home page's windows on the catalogue: the category tiles, featured products and the outlet preview.
 
 export type CategoryTile = { gender: Gender; image: string | null };
 

@@ -1,6 +1,6 @@
 import type { ToastText } from "~/modules/forms/action-result";
 
-// The checkout action's failures (storefront spec §8), sent in its answers for the page to show.
+// The checkout action's failures, sent in its answers for the page to show.
 
 const checkoutError = (description: string): ToastText => ({ title: "Errore nel checkout", description });
 

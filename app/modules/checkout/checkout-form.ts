@@ -3,7 +3,7 @@ import type { CheckoutDraft, DeliveryMethod } from "~/db/schema";
 import { addressProblems, COURIER_ADDRESS_MAX, COURIER_CITY_MAX, phoneRule } from "~/modules/shop/address";
 import { DEFAULT_COUNTRY } from "~/modules/shop/constants";
 
-// The checkout's 'information' step (storefront spec §5, design decision 1): the browser checks it
+// The checkout's 'information' step (design decision 1): the browser checks it
 // before sending, the server checks whatever arrives, with the same rules and messages. The phone
 // and the home address follow the rules the profile keeps them by (shop/address.ts).
 

@@ -1,6 +1,6 @@
 import type { ActionResult, ToastText } from "~/modules/forms/action-result";
 
-// The checkout's answers and the toasts its pages show by themselves (storefront spec §8), shared by
+// The checkout's answers and the toasts its pages show by themselves, shared by
 // its action and its pages. The failures only the action reports are in checkout-errors.server.ts:
 // the page shows what the answer carries, so the browser never needs their texts.
 
@@ -8,7 +8,7 @@ export type CheckoutIntent = "cart" | "first-order" | "coupon" | "coupon-remove"
 
 /**
  * `discountPercentage`: the first-order check, the discount this e-mail gets (0 when it has ordered
- * before); `emptyCart`: the spec's 'Carrello vuoto', then the shop; `messages`: the lines that
+ * before); `emptyCart`: the toast 'Carrello vuoto', then the shop; `messages`: the lines that
  * changed since the shopper saw them, one sentence each (nothing was charged).
  */
 export type CheckoutResult = ActionResult<
@@ -16,7 +16,7 @@ export type CheckoutResult = ActionResult<
   { discountPercentage?: number; emptyCart?: boolean; messages?: string[] }
 >;
 
-/** Whether a failed check is about the home address: the spec's 'Indirizzo incompleto' toast then says so. */
+/** Whether a failed check is about the home address: the 'Indirizzo incompleto' toast then says so. */
 export function isAddressProblem(fields: readonly string[]): boolean {
   return fields.some((field) => ["address", "city", "postalCode", "province"].includes(field));
 }

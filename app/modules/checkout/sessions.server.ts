@@ -6,7 +6,7 @@ import type { Queryable } from "~/db/client.server";
 import { type CartLineRequest, type CheckoutDraft, type CheckoutSession, checkoutSessions } from "~/db/schema";
 import { cartFromCookie, cartLinesSchema } from "~/modules/cart/quote.server";
 
-// The server side of a shopper's checkout (storefront spec §4, design decision 2): the cart the
+// The server side of a shopper's checkout (design decision 2): the cart the
 // browser sent, the first step's form and the discount code, named by a random token in an
 // HttpOnly cookie. The table keeps only the token's SHA-256, so a database read gives no cookie.
 // A session is "live" while it has not expired and belongs to the visitor: a guest's, or the

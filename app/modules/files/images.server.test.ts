@@ -14,8 +14,13 @@ import { memoryFileStore } from "./memory-file-store.server";
 import { createRenderBudget, createRenderQueue } from "./render-limits.server";
 import { IMAGE_WIDTHS, type ImageWidth, imageSrcSet, imageUrl } from "./responsive-images";
 
-// Counts sharp's renders (its toBuffer calls): how many ran in all, and the most at once.
-const renders = vi.hoisted(() => ({ running: 0, most: 0, total: 0 }));
+// Counts sharp's renders (its toBuffer calls): how many ran in all, and the most at once. Unit test
+// files share their worker's modules (vitest.config.ts), so they are reloaded first: images.server.ts
+// may already be loaded with the real sharp.
+const renders = vi.hoisted(() => {
+  vi.resetModules();
+  return { running: 0, most: 0, total: 0 };
+});
 vi.mock("sharp", async (importOriginal) => {
   const realSharp = ((await importOriginal()) as { default: typeof sharp }).default;
   const countedSharp = (...args: Parameters<typeof sharp>) => {

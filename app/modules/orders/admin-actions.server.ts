@@ -11,7 +11,7 @@ import { closeCourierDay, deleteShipment, type ShippingDeps, shipOrder } from ".
 import { addOrderNote, completeInStore, markDelivered, resendConfirmation } from "./staff-actions.server";
 
 // Every button of the admin's order pages posts an `intent` here: one place that reads the form,
-// calls the order modules and words the answer as the spec's toasts ('Successo' / 'Errore GLS' …).
+// calls the order modules and words the answer as a toast ('Successo' / 'Errore GLS' …).
 // The routes add no check of their own: the admin area's guard let the admin in.
 
 export type AdminActor = { id: string };

@@ -1,4 +1,4 @@
-// The shipment dialog's two fields (spec: weight default 0.5 kg, step 0.1, minimum 0.1; parcels
+// The shipment dialog's two fields (weight default 0.5 kg, step 0.1, minimum 0.1; parcels
 // default 1, minimum 1), read on the server whatever the browser sent. Pure, for the dialog too.
 
 export const SHIPMENT_WEIGHT_KG = { default: 0.5, min: 0.1, step: 0.1, max: 100 } as const;

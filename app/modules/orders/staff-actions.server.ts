@@ -13,7 +13,7 @@ import { confirmationResendStatuses, nextStatus } from "./transitions";
 export type StaffOutcome = { ok: boolean; message: string };
 
 /**
- * The customer collected the order in the shop: a reservation is paid there and then (spec: reserved →
+ * The customer collected the order in the shop: a reservation is paid there and then (reserved →
  * completed, paid_in_store), an order paid online is simply handed over ('Segna come ritirato').
  */
 export async function completeInStore(db: Database, orderId: string, actor: string): Promise<StaffOutcome> {

@@ -1,4 +1,4 @@
-// How order and payment statuses read (spec accounts-and-admin §4). Matching ignores letter case;
+// How order and payment statuses read. Matching ignores letter case;
 // a value missing from the catalogue is shown as it is. Typed by the schema's statuses: a new status
 // does not compile without its label.
 import type { OrderStatus, PaymentStatus } from "~/db/schema";
@@ -14,7 +14,7 @@ const orderStatusLabels: Record<OrderStatus, string> = {
   reserved: "Riservato (Paga in Negozio)",
 };
 
-// The spec's four, and the design's labels for the statuses it adds (paid in the shop, refunds).
+// The four payment statuses every shop has, and those of paying in the shop and of refunds.
 const paymentStatusLabels: Record<PaymentStatus, string> = {
   paid: "Pagato",
   pending: "In Attesa",
@@ -32,7 +32,7 @@ export function orderStatusLabel(status: string): string {
 // Customers read the status in their own words: the courier's day being closed is staff's business.
 const customerWords: Record<string, string> = { gls_closed: "In viaggio" };
 
-/** The status as a customer reads it (their orders, the withdrawal form); staff keep the spec's labels. */
+/** The status as a customer reads it (their orders, the withdrawal form); staff keep the labels above. */
 export function customerOrderStatusLabel(status: string): string {
   return customerWords[status.toLowerCase()] ?? orderStatusLabel(status);
 }

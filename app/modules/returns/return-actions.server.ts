@@ -4,7 +4,7 @@ import type { ReturnIntent, ReturnResult } from "./return-views";
 import { decideReturnItems, type ItemDecision, markGoodsReceived, ReturnRefused, refundReturn } from "./returns.server";
 
 // Every button of the admin's return page posts an `intent` here: one place that reads the form,
-// calls returns.server.ts and words the answer as the spec's toasts ('Successo' / 'Errore').
+// calls returns.server.ts and words the answer as a toast ('Successo' / 'Errore').
 
 /**
  * The decisions of the form's items: for each `item` id, `decision-<id>` (accepted / refused; an item

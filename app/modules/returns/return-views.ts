@@ -21,7 +21,7 @@ export const returnDecisionLabels: Record<WithdrawalItemDecision, string> = {
 
 export type ReturnIntent = "goods-received" | "decide" | "refund-return";
 
-/** The answer of a return's action, shown as the spec's toast ('Successo' / 'Errore'). */
+/** The answer of a return's action, shown as a toast ('Successo' / 'Errore'). */
 export type ReturnResult = ActionResult<ReturnIntent>;
 
 /** The longest refusal reason staff may write (the customer reads it in the e-mail). */

@@ -16,7 +16,7 @@ export const phoneRule = z
   .max(30, "Numero di telefono troppo lungo")
   .regex(/^[\d +]+$/, "Il numero di telefono può contenere solo cifre, spazi e il simbolo '+'");
 
-/** A complete address, as home delivery needs it: the minimums and messages of the profile (accounts spec §5). */
+/** A complete address, as home delivery needs it: the profile's minimums and messages. */
 export const addressRules = {
   address: z
     .string()

@@ -1,4 +1,4 @@
-// The shop's business rules as numbers (storefront spec, section 9), and the one way to show
+// The shop's business rules as numbers, and the one way to show
 // money and dates. Money is always integer euro cents.
 
 // Shipping and returns (the fees, the free-shipping threshold and the return cost are settings:
@@ -7,7 +7,7 @@ export const STORE_PICKUP_FEE_CENTS = 0;
 export const CARRIER_NAME = "GLS";
 /** From order to doorstep: quoted at checkout success and in the terms of sale. */
 export const DELIVERY_WORKING_DAYS = { min: 3, max: 5 } as const;
-/** From hand-over to the courier to doorstep: the spec's figure of the shipping page, always said as such. */
+/** From hand-over to the courier to doorstep: shown on the shipping page, always labelled as the courier's time. */
 export const COURIER_DELIVERY_WORKING_DAYS = { min: 1, max: 3 } as const;
 /** The one delivery estimate shoppers read, from order to doorstep: "3-5 giorni lavorativi". */
 export const DELIVERY_ESTIMATE = `${DELIVERY_WORKING_DAYS.min}-${DELIVERY_WORKING_DAYS.max} giorni lavorativi`;
@@ -62,7 +62,7 @@ export const DEFAULT_COUNTRY = "Italia";
 export const CART_STORAGE_KEY = "shoppingCart";
 /** Fired on window by whoever changes the cart, so the header badge updates in the same tab. */
 export const CART_UPDATED_EVENT = "cart-updated";
-/** The checkout form as typed and not sent yet, in the tab's sessionStorage (spec: a draft in the browser). */
+/** The checkout form as typed and not sent yet, in the tab's sessionStorage (a draft kept in the browser). */
 export const CHECKOUT_DRAFT_STORAGE_KEY = "checkoutForm";
 
 // Numbers are written by hand as Intl.NumberFormat("it-IT") writes them (constants.test.ts compares

@@ -1,4 +1,4 @@
-// The home page's carousel: eight customer reviews of the shop, fixed text (storefront spec, section 3).
+// The home page's carousel: eight customer reviews of the shop, fixed text.
 
 export type CustomerReview = { author: string; content: string; rating: 1 | 2 | 3 | 4 | 5; date: string };
 

@@ -23,7 +23,7 @@ const secondaryClass =
   "inline-flex items-center justify-center gap-2 rounded-sm border border-ink px-4 py-2 text-sm font-medium text-ink hover:border-wine hover:text-wine disabled:cursor-wait disabled:opacity-60";
 const inputClass = "mt-1 w-full rounded-sm border border-sand bg-white px-3 py-2 text-ink";
 
-/** Shows each new answer of an admin form as the spec's toast. */
+/** Shows each new answer of an admin form as a toast. */
 export function useAnswerToast(answer: Pick<ActionResult, "ok" | "notice"> | undefined) {
   useFetcherAnswer(answer, showAnswerToast);
 }
@@ -69,7 +69,7 @@ export function OrderActionButton({
   );
 }
 
-/** The shipment dialog's fields with the spec's defaults. */
+/** The shipment dialog's fields with their defaults (0.5 kg, 1 parcel). */
 export function ShipmentFields() {
   return (
     <div className="grid grid-cols-2 gap-4">
@@ -105,7 +105,7 @@ export function ShipmentFields() {
 
 /**
  * 'Crea spedizione': a dialog asking weight and parcels, then the courier. The fields go back to
- * their defaults after each attempt (spec). Without JavaScript: the order's page, where the same
+ * their defaults after each attempt. Without JavaScript: the order's page, where the same
  * form sits in the page.
  */
 export function CreateShipmentButton({ orderId }: { orderId: string }) {

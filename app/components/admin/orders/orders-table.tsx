@@ -17,7 +17,7 @@ const cellClass = "px-3 py-3 text-left align-middle";
 /** Staff can ship it now: paid, being prepared, for home delivery. */
 export const canShip = (order: AdminOrderRow) => order.status === "processing" && order.deliveryMethod === "shipping";
 
-/** The spec's table: Ordine, Data, Cliente, Totale, Stato, Tracking GLS, Azioni; a box to select what can ship. */
+/** The orders table: Ordine, Data, Cliente, Totale, Stato, Tracking GLS, Azioni; a box to select what can ship. */
 export function OrdersTable({ orders }: { orders: OrdersTableRow[] }) {
   return (
     <div className="overflow-x-auto rounded-md border border-sand bg-white">

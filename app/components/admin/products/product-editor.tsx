@@ -10,7 +10,7 @@ import { genders, subcategories } from "~/modules/product-admin/product-form";
 import { formatEuro } from "~/modules/shop/constants";
 
 // The product form of the admin, for a new product and an existing one alike: every field of the
-// spec's Product and its variants (a row per colour × size). Rows are added and removed in the
+// product and its variants (a row per colour × size). Rows are added and removed in the
 // browser; a blank row is left out by the server.
 
 export type EditorVariant = {
