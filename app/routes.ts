@@ -2,7 +2,7 @@ import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
 // Every URL of the shop, in one place.
 //
-// Paths. A path the spec fixes stays as the spec writes it, English or Italian (/shop, /cart,
+// Paths. A path fixed by the product's specification stays as written there, English or Italian (/shop, /cart,
 // /checkout-success, /chi-siamo, /donna, /admin/orders…): links, bookmarks and search engines know
 // them. Every other path is Italian, as users read it (/recesso, /auth/codice,
 // /admin/products/nuovo), except the web's own names (sitemap.xml, robots.txt, favicon.ico, the

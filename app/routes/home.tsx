@@ -28,7 +28,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const [tiles, featured, outlet] = await Promise.all([
     optionalPart(getCategoryTiles(db), null, "home category tiles failed"),
     optionalPart(getFeaturedProducts(db), null, "home featured products failed"),
-    // The spec swallows the outlet preview's errors: a failure only hides it.
+    // A failed outlet preview only hides it.
     optionalPart(getOutletPreview(db), [], "outlet preview failed"),
   ]);
   return { canonicalUrl: absoluteUrl("/"), tiles, featured, outlet };

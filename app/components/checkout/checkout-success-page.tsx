@@ -11,7 +11,7 @@ import { deliveryLabel, shortOrderId } from "~/modules/orders/order-views";
 import type { OrderReceipt } from "~/modules/orders/receipt.server";
 import { CARRIER_NAME, CHECKOUT_DRAFT_STORAGE_KEY, DELIVERY_WORKING_DAYS, formatDate } from "~/modules/shop/constants";
 
-// The spec's toast after a reservation (§8); the checkout's other toasts are in checkout-messages.ts.
+// The toast after a reservation; the checkout's other toasts are in checkout-messages.ts.
 const reservationConfirmedToast = {
   title: "Prenotazione Confermata!",
   description: "Ti abbiamo inviato un'email con il riepilogo.",
@@ -55,7 +55,7 @@ export function CheckoutSuccessPage({ order }: { order: OrderReceipt | null }) {
     return () => clearInterval(timer);
   }, [waiting, revalidator]);
 
-  // Paid or reserved: the cart and the form's draft are done with (spec: cleared on success).
+  // Paid or reserved: the cart and the form's draft are done with (both are cleared on success).
   useEffect(() => {
     if (!confirmed) return;
     clearCartAndDraft();

@@ -46,7 +46,7 @@ export function ShopPage(loaderData: ShopPageData) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const drawer = { open: drawerOpen, setOpen: setDrawerOpen };
 
-  // Sizes and brands stay out of the URL (spec, section 4): they travel in the history entry's state,
+  // Sizes and brands stay out of the URL (links stay short): they travel in the history entry's state,
   // so Back restores them, and any other way of reaching the page starts without them.
   const filters: CatalogFilters = {
     ...parseFilters(new URLSearchParams(location.search)),
@@ -188,7 +188,7 @@ function Results({
   layout: ProductLayout;
   nextPageHref: string | null;
   hydrated: boolean;
-  /** What an empty list offers besides the spec's message (a search's way out). */
+  /** What an empty list offers besides its message (a search's way out). */
   noResults?: ReactNode;
 }) {
   if (list.products.length === 0) {
