@@ -1,5 +1,6 @@
 import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
-import { CheckoutPage, type CheckoutPageData } from "~/components/checkout/checkout-page";
+import { CheckoutPage } from "~/components/checkout/checkout-page";
+import type { CheckoutPageData } from "~/components/checkout/checkout-page-data";
 import { isDatabaseUnavailable } from "~/db/availability";
 import type { CheckoutDraft } from "~/db/schema";
 import { logger } from "~/logger.server";

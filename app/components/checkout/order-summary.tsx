@@ -5,7 +5,7 @@ import { lineProblemMessage } from "~/modules/cart/line-rules";
 import { SECOND_SWIMSUIT_PROMO_LABEL } from "~/modules/cart/pricing";
 import type { CheckoutQuote } from "~/modules/checkout/quote.server";
 import { formatEuro } from "~/modules/shop/constants";
-import type { CheckoutPageData } from "./checkout-page";
+import type { CheckoutPageData } from "./checkout-page-data";
 import { CouponForm } from "./coupon-form";
 
 /**
