@@ -6,15 +6,6 @@ import type { CheckoutDraft } from "~/db/schema";
 import { logger } from "~/logger.server";
 import { getProfile } from "~/modules/accounts/profile.server";
 import { getCurrentUser } from "~/modules/accounts/session.server";
-import { checkoutErrors } from "~/modules/checkout/checkout-errors.server";
-import { checkoutInformationSchema } from "~/modules/checkout/checkout-form";
-import { type CheckoutAnswer, checkoutToasts, isAddressProblem } from "~/modules/checkout/checkout-messages";
-import { type CheckoutOutcome, completeCheckout, earlierPlacement } from "~/modules/checkout/complete-checkout.server";
-import { isFirstOrder } from "~/modules/checkout/discounts.server";
-import { lastPaymentAttempt } from "~/modules/checkout/last-attempt.server";
-import { parseSeenQuote, seenQuoteOf } from "~/modules/checkout/place-order.server";
-import { quoteCheckout } from "~/modules/checkout/quote.server";
-import { checkFirstOrderLookUpLimits, checkoutLimit } from "~/modules/checkout/rate-limits.server";
 import {
   checkoutCart,
   findCheckoutSession,
@@ -24,7 +15,16 @@ import {
   saveCheckoutDraft,
   saveCouponCode,
   sessionWithCart,
-} from "~/modules/checkout/sessions.server";
+} from "~/modules/cart/checkout-sessions.server";
+import { checkoutErrors } from "~/modules/checkout/checkout-errors.server";
+import { checkoutInformationSchema } from "~/modules/checkout/checkout-form";
+import { type CheckoutAnswer, checkoutToasts, isAddressProblem } from "~/modules/checkout/checkout-messages";
+import { type CheckoutOutcome, completeCheckout, earlierPlacement } from "~/modules/checkout/complete-checkout.server";
+import { isFirstOrder } from "~/modules/checkout/discounts.server";
+import { lastPaymentAttempt } from "~/modules/checkout/last-attempt.server";
+import { parseSeenQuote, seenQuoteOf } from "~/modules/checkout/place-order.server";
+import { quoteCheckout } from "~/modules/checkout/quote.server";
+import { checkFirstOrderLookUpLimits, checkoutLimit } from "~/modules/checkout/rate-limits.server";
 import { fieldErrors } from "~/modules/forms/form-result";
 import { readForm } from "~/modules/forms/read-form.server";
 import { networkPseudonym } from "~/modules/security/client-network.server";

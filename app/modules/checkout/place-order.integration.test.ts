@@ -13,6 +13,7 @@ import {
   products,
   stockHolds,
 } from "~/db/schema";
+import { parseCartField } from "~/modules/cart/checkout-sessions.server";
 import { applyOrderEvent } from "~/modules/orders/lifecycle.server";
 import type { OrderEvent } from "~/modules/orders/transitions";
 import { expireOverduePayments } from "~/modules/payments/payment-sessions.server";
@@ -30,7 +31,6 @@ import {
 import { testClock, testPublicUrl, testServices } from "../../../tests/support/services";
 import { completeCheckout } from "./complete-checkout.server";
 import { type PlaceOrderInput, placeOrder, type SeenQuote } from "./place-order.server";
-import { parseCartField } from "./sessions.server";
 
 const db = connectTestDatabase();
 afterAll(() => deleteTestVariants(db));

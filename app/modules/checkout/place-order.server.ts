@@ -13,6 +13,7 @@ import {
   stockHolds,
 } from "~/db/schema";
 import { cartKey } from "~/modules/cart/cart-lines";
+import { clearCheckoutSession } from "~/modules/cart/checkout-sessions.server";
 import { pricedDiscounts } from "~/modules/cart/pricing";
 import { imageUrl } from "~/modules/files/responsive-images";
 import { normalizeEmail } from "~/modules/mail/address";
@@ -24,7 +25,6 @@ import { formatEuro, PAYMENT_HOLD_MINUTES, PAYMENT_SESSION_MINUTES } from "~/mod
 import { couponUsedUp } from "./discounts.server";
 import { heldStockProblem } from "./held-stock.server";
 import { type CheckoutLine, type CheckoutQuote, describeLine, quoteCheckout } from "./quote.server";
-import { clearCheckoutSession } from "./sessions.server";
 
 // Placing an order (the 'Completa Ordine e Paga' and 'Conferma Prenotazione' buttons): in one
 // transaction the server prices the session's cart again, checks it against what the shopper saw,

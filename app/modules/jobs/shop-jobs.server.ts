@@ -1,4 +1,4 @@
-import { deleteExpiredCheckoutSessions } from "~/modules/checkout/sessions.server";
+import { deleteExpiredCheckoutSessions } from "~/modules/cart/checkout-sessions.server";
 import { endLapsedReservations } from "~/modules/orders/reservations.server";
 import { expireOverduePayments, reconcilePendingPayments } from "~/modules/payments/payment-sessions.server";
 import { isSandbox } from "~/modules/payments/sandbox.server";

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Database, Transaction } from "~/db/client.server";
 import { orders, type PaymentProviderName, paymentEvents, payments } from "~/db/schema";
 import { logger } from "~/logger.server";
-import { clearCheckoutSession } from "~/modules/checkout/sessions.server";
+import { clearCheckoutSession } from "~/modules/cart/checkout-sessions.server";
 import { queueOrderConfirmation } from "~/modules/orders/confirmation.server";
 import { applyOrderEvent } from "~/modules/orders/lifecycle.server";
 import type { OrderEvent } from "~/modules/orders/transitions";
