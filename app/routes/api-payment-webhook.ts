@@ -1,4 +1,4 @@
-import { handlePaymentWebhook, MAX_WEBHOOK_BYTES } from "~/modules/payments/webhook.server";
+import { handlePaymentWebhook, MAX_WEBHOOK_BYTES } from "~/modules/orders/payment-webhook.server";
 import { outageRetryAfterSeconds } from "~/modules/shop/outage-page";
 import { services } from "~/services.server";
 import type { Route } from "./+types/api-payment-webhook";

@@ -15,7 +15,7 @@ import { checkoutSessionIdOf } from "~/modules/cart/checkout-sessions.server";
 import { isFirstOrder } from "~/modules/checkout/discounts.server";
 import { deliveryLabel, isOrderId, shortOrderId } from "~/modules/orders/order-views";
 import { findReceipt, orderIdOfPaymentSession } from "~/modules/orders/receipt.server";
-import { settleFromProvider } from "~/modules/payments/settlement.server";
+import { settleFromProvider } from "~/modules/orders/settlement.server";
 import { CARRIER_NAME, CHECKOUT_DRAFT_STORAGE_KEY, DELIVERY_WORKING_DAYS, formatDate } from "~/modules/shop/constants";
 import { pageMeta } from "~/modules/shop/meta";
 import { services } from "~/services.server";
@@ -45,7 +45,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     orderId = paymentSessionIdPattern.test(sessionId)
       ? await orderIdOfPaymentSession(db, payments.name, sessionId)
       : null;
-    // The webhook may be late: whoever comes first fulfils the order (settlement.server.ts).
+    // The webhook may be late: whoever comes first fulfils the order (orders/settlement.server.ts).
     if (orderId) {
       await settleFromProvider(db, payments, sessionId, "customer:return-page", publicUrl).catch((error: unknown) =>
         logger.warn({ err: error, orderId }, "payment not confirmed from the return page"),

@@ -5,7 +5,7 @@ import type { DeliveryMethod } from "../../app/db/schema";
 import { completeCheckout } from "../../app/modules/checkout/complete-checkout.server";
 import { seenQuoteOf } from "../../app/modules/checkout/place-order.server";
 import { quoteCheckout } from "../../app/modules/checkout/quote.server";
-import { settleFromProvider } from "../../app/modules/payments/settlement.server";
+import { settleFromProvider } from "../../app/modules/orders/settlement.server";
 import type { Services } from "../../app/services.server";
 import { createCheckoutSession, createTestVariant, testDraft } from "./fixtures";
 

@@ -8,8 +8,8 @@ import {
   MissingPaymentPage,
   openPaymentSession,
   openPaymentsOfCheckout,
-} from "~/modules/payments/payment-sessions.server";
-import { settlePayment } from "~/modules/payments/settlement.server";
+} from "~/modules/orders/payment-sessions.server";
+import { settlePayment } from "~/modules/orders/settlement.server";
 import type { Services } from "~/services.server";
 import { orderOfAttempt, placeOrder, type SeenQuote } from "./place-order.server";
 import type { CheckoutQuote } from "./quote.server";

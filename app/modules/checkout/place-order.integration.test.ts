@@ -15,8 +15,8 @@ import {
 } from "~/db/schema";
 import { parseCartField } from "~/modules/cart/checkout-sessions.server";
 import { applyOrderEvent } from "~/modules/orders/lifecycle.server";
+import { expireOverduePayments } from "~/modules/orders/payment-sessions.server";
 import type { OrderEvent } from "~/modules/orders/transitions";
-import { expireOverduePayments } from "~/modules/payments/payment-sessions.server";
 import type { SandboxProvider } from "~/modules/payments/sandbox.server";
 import { formatEuro } from "~/modules/shop/constants";
 import { connectTestDatabase } from "../../../tests/integration/database";

@@ -22,7 +22,7 @@ export const DELIVERY_PROBLEM_REPORT_HOURS = 24;
 /**
  * How long an unpaid online order holds its pieces: what the payment page needs (a card, its 3-D
  * Secure check, a wallet), with room to spare. Then the shop ends the payment session itself and
- * the pieces go back on sale (modules/payments/payment-sessions.server.ts).
+ * the pieces go back on sale (modules/orders/payment-sessions.server.ts).
  */
 export const PAYMENT_HOLD_MINUTES = 20;
 /**
