@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { cycles, importGraph, moduleGraph } from "./import-graph";
+
+// Modules import downward only (docs/architecture.md, "Layers"): no file takes part in an import
+// cycle, and no module (app/modules/<name>) reaches back, through any of its files, to a module
+// that imports it. Type-only and dynamic imports count too.
+
+const files = importGraph();
+
+describe("imports", () => {
+  it("read every file of the app", () => {
+    expect(files.size).toBeGreaterThan(300);
+    expect(files.get("app/root.tsx")?.length).toBeGreaterThan(0);
+  });
+
+  it("form no cycle between files", () => {
+    expect(cycles(files)).toEqual([]);
+  });
+
+  it("form no cycle between modules", () => {
+    expect(cycles(moduleGraph(files))).toEqual([]);
+  });
+});
+
+describe("the cycle check", () => {
+  it("finds a cycle and leaves a chain alone", () => {
+    const graph = new Map([
+      ["a", ["b"]],
+      ["b", ["c"]],
+      ["c", ["a", "d"]],
+      ["d", []],
+    ]);
+    expect(cycles(graph)).toEqual([["a", "b", "c"]]);
+    expect(
+      cycles(
+        new Map([
+          ["a", ["b"]],
+          ["b", []],
+        ]),
+      ),
+    ).toEqual([]);
+  });
+});
