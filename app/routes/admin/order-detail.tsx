@@ -18,11 +18,11 @@ import { providerLabel, refundableAmount } from "~/modules/orders/refunds.server
 import { orderStatusLabel, paymentStatusLabel } from "~/modules/orders/status";
 import { orderStaffNotes, orderTimeline } from "~/modules/orders/timeline.server";
 import { confirmationResendStatuses, nextStatus } from "~/modules/orders/transitions";
-import { returnStateLabels } from "~/modules/returns/return-views";
-import { listReturnRequests } from "~/modules/returns/returns.server";
 import { readSettings } from "~/modules/settings/settings.server";
 import { trackingLink } from "~/modules/settings/shop-settings";
 import { formatDate, formatEuro } from "~/modules/shop/constants";
+import { returnStateLabels } from "~/modules/withdrawals/return-views";
+import { listReturnRequests } from "~/modules/withdrawals/returns.server";
 import { services } from "~/services.server";
 import type { Route } from "./+types/order-detail";
 

@@ -7,9 +7,9 @@ import { readForm } from "~/modules/forms/read-form.server";
 import { shortOrderId } from "~/modules/orders/order-views";
 import { refundableAmount } from "~/modules/orders/refunds.server";
 import { paymentStatusLabel } from "~/modules/orders/status";
-import { runReturnAction } from "~/modules/returns/return-actions.server";
-import { getReturnRequest } from "~/modules/returns/returns.server";
 import { formatDate, formatEuro } from "~/modules/shop/constants";
+import { runReturnAction } from "~/modules/withdrawals/return-actions.server";
+import { getReturnRequest } from "~/modules/withdrawals/returns.server";
 import { services } from "~/services.server";
 import type { Route } from "./+types/return-detail";
 

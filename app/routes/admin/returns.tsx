@@ -3,7 +3,7 @@ import { ReturnsTable } from "~/components/admin/returns/returns-table";
 import type { WithdrawalState } from "~/db/schema";
 import { withdrawalStates } from "~/db/schema";
 import { currentAdmin } from "~/modules/accounts/admin-guard.server";
-import { listReturnRequests } from "~/modules/returns/returns.server";
+import { listReturnRequests } from "~/modules/withdrawals/returns.server";
 import { services } from "~/services.server";
 import type { Route } from "./+types/returns";
 

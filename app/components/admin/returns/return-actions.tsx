@@ -2,14 +2,14 @@ import { useFetcher } from "react-router";
 import { useFetcherAnswer } from "~/components/forms/use-fetcher-answer";
 import { showToast } from "~/components/toast";
 import { useHydrated } from "~/components/use-hydrated";
+import { formatEuro } from "~/modules/shop/constants";
 import {
   REFUSAL_REASON_MAX,
   type ReturnAnswer,
   type ReturnIntent,
   returnDecisionLabels,
-} from "~/modules/returns/return-views";
-import type { ReturnDetail } from "~/modules/returns/returns.server";
-import { formatEuro } from "~/modules/shop/constants";
+} from "~/modules/withdrawals/return-views";
+import type { ReturnDetail } from "~/modules/withdrawals/returns.server";
 
 // The steps of a return for staff: the parcel is back, a decision per item (a refused one with the
 // reason the customer reads, an accepted one back on sale or not), then the refund. Each form posts
