@@ -21,6 +21,7 @@ import {
   withdrawalAcknowledgementEmail,
   withdrawalAcknowledgementSubject,
 } from "./acknowledgement-email";
+import { readRequestItems } from "./request-items.server";
 import { type WithdrawalWindow, withdrawalWindow } from "./window";
 
 // The customer's withdrawal (art. 54-bis Codice del Consumo): finding the order (a guest by its
@@ -311,21 +312,17 @@ export async function loadWithdrawalReceipt(db: Queryable, requestId: string): P
     with: { order: { columns: { deliveryMethod: true } } },
   });
   if (!request) return null;
-  const items = await db
-    .select({
-      id: withdrawalItems.id,
-      productName: orderItems.productName,
-      size: orderItems.size,
-      color: orderItems.color,
-      quantity: withdrawalItems.quantity,
-      unitPriceCents: orderItems.unitPriceCents,
-      hygieneSealed: sql<boolean>`coalesce(${products.hygieneSealed}, false)`,
-    })
-    .from(withdrawalItems)
-    .innerJoin(orderItems, eq(orderItems.id, withdrawalItems.orderItemId))
-    .leftJoin(products, eq(products.id, orderItems.productId))
-    .where(eq(withdrawalItems.requestId, requestId))
-    .orderBy(withdrawalItems.id);
+  const items = (await readRequestItems(db, requestId)).map(
+    ({ id, productName, size, color, quantity, unitPriceCents, hygieneSealed }) => ({
+      id,
+      productName,
+      size,
+      color,
+      quantity,
+      unitPriceCents,
+      hygieneSealed,
+    }),
+  );
   return {
     id: request.id,
     orderId: request.orderId,
