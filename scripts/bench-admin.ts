@@ -18,10 +18,11 @@ import pg from "pg";
 import type { Database } from "../app/db/client.server";
 import { applyMigrations } from "../app/db/migrate.server";
 import * as schema from "../app/db/schema";
+import { addDays, romeDay } from "../app/modules/dates/rome";
 import { exportOrders, listOrders } from "../app/modules/orders/admin-orders.server";
 import { noOrderFilters, type OrderListFilters } from "../app/modules/orders/order-list-filters";
 import { ordersCsvHeader, ordersCsvRows } from "../app/modules/orders/orders-csv";
-import { addDays, previousPeriod, romeToday, type StatsPeriod } from "../app/modules/stats/periods";
+import { previousPeriod, type StatsPeriod } from "../app/modules/stats/periods";
 import {
   bestSellers,
   deliverySplit,
@@ -396,7 +397,7 @@ async function benchExport(db: Database, pool: pg.Pool): Promise<void> {
 
 /** Every statistic over a month by day and a year by week, then the whole page; the slowest beside its SQL. */
 async function benchStats(db: Database, pool: pg.Pool): Promise<void> {
-  const today = romeToday(new Date());
+  const today = romeDay(new Date());
   const periods: { name: string; period: StatsPeriod }[] = [
     { name: "30 days by day", period: { from: addDays(today, -29), to: today, granularity: "giorno" } },
     { name: "a year by week", period: { from: addDays(today, -364), to: today, granularity: "settimana" } },

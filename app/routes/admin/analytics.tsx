@@ -1,6 +1,7 @@
 import { type Bar, BarChart } from "~/components/admin/stats/bar-chart";
 import { buttonClass } from "~/components/ui/button";
 import { currentAdmin } from "~/modules/accounts/admin-guard.server";
+import { romeDay } from "~/modules/dates/rome";
 import { deliveryLabel } from "~/modules/orders/order-views";
 import { formatEuro } from "~/modules/shop/constants";
 import {
@@ -9,7 +10,6 @@ import {
   granularityLabels,
   parseStatsPeriod,
   previousPeriod,
-  romeToday,
   statsParams,
   statsQuery,
 } from "~/modules/stats/periods";
@@ -24,7 +24,7 @@ export function meta() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   currentAdmin(context);
   const { db, clock } = services(context);
-  const { period, errors } = parseStatsPeriod(new URL(request.url).searchParams, romeToday(clock.now()));
+  const { period, errors } = parseStatsPeriod(new URL(request.url).searchParams, romeDay(clock.now()));
   return { stats: await salesStats(db, period, previousPeriod(period)), errors };
 }
 
