@@ -18,10 +18,12 @@ import pg from "pg";
 import type { Database } from "../app/db/client.server";
 import { applyMigrations } from "../app/db/migrate.server";
 import * as schema from "../app/db/schema";
+import { subcategories } from "../app/modules/catalog/values";
 import { addDays, romeDay } from "../app/modules/dates/rome";
 import { exportOrders, listOrders } from "../app/modules/orders/admin-orders.server";
 import { noOrderFilters, type OrderListFilters } from "../app/modules/orders/order-list-filters";
 import { ordersCsvHeader, ordersCsvRows } from "../app/modules/orders/orders-csv";
+import type { DeliveryMethod } from "../app/modules/orders/values";
 import { previousPeriod, type StatsPeriod } from "../app/modules/stats/periods";
 import {
   bestSellers,
@@ -202,7 +204,7 @@ const lastNames = [
 ] as const;
 const domains = ["gmail.com", "libero.it", "hotmail.it", "yahoo.it", "outlook.it", "alice.it", "tiscali.it"] as const;
 
-type Kind = readonly [schema.OrderStatus, schema.PaymentStatus, schema.DeliveryMethod];
+type Kind = readonly [schema.OrderStatus, schema.PaymentStatus, DeliveryMethod];
 
 // Most orders of a shop a few years old are done; few wait for something.
 const kinds: readonly (readonly [Kind, number])[] = [
@@ -290,7 +292,7 @@ async function loadStatsData(pool: pg.Pool, moreOrders: number): Promise<void> {
       Array.from({ length: 400 }, (_, i) => ({
         name: `Articolo ${i + 1}`,
         gender: pick(["Donna", "Uomo", "Bambini"] as const),
-        subcategory: pick(schema.subcategories),
+        subcategory: pick(subcategories),
         brand: pick(brands),
         priceCents: 1000 + Math.floor(random() * 5000),
         sku: `BENCH-${i}`,

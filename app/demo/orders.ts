@@ -2,9 +2,10 @@
 // checkout would have written them (real pricing, lines from the demo catalogue), in the statuses a
 // running shop has, so the admin's orders, shipments and statistics have something to show.
 // Deterministic for a given day: a test computes the same orders the first start loaded.
-import type { DeliveryMethod, OrderStatus, PaymentStatus } from "~/db/schema";
+import type { OrderStatus, PaymentStatus } from "~/db/schema";
 import { type PricedLine, priceOrder } from "~/modules/cart/pricing";
 import { addDays, romeMoment } from "~/modules/dates/rome";
+import type { DeliveryMethod } from "~/modules/orders/values";
 import { defaultPublicSettings, pricingRules } from "~/modules/settings/shop-settings";
 import type { DemoProduct } from "./catalog/catalog";
 import { seededRandom } from "./product-art";

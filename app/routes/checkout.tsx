@@ -2,7 +2,6 @@ import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router"
 import { CheckoutPage } from "~/components/checkout/checkout-page";
 import type { CheckoutPageData } from "~/components/checkout/checkout-page-data";
 import { isDatabaseUnavailable } from "~/db/availability";
-import type { CheckoutDraft } from "~/db/schema";
 import { logger } from "~/logger.server";
 import { getProfile } from "~/modules/accounts/profile.server";
 import { getCurrentUser } from "~/modules/accounts/session.server";
@@ -25,6 +24,7 @@ import { lastPaymentAttempt } from "~/modules/checkout/last-attempt.server";
 import { parseSeenQuote, seenQuoteOf } from "~/modules/checkout/place-order.server";
 import { quoteCheckout } from "~/modules/checkout/quote.server";
 import { checkFirstOrderLookUpLimits, checkoutLimit } from "~/modules/checkout/rate-limits.server";
+import type { CheckoutDraft } from "~/modules/checkout/values";
 import { fieldErrors } from "~/modules/forms/form-result";
 import { readForm } from "~/modules/forms/read-form.server";
 import { networkPseudonym } from "~/modules/security/client-network.server";

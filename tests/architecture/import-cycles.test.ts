@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { cycles, importGraph, moduleGraph } from "./import-graph";
+import { cycles, importGraph, isValuesFile, moduleGraph } from "./import-graph";
 
 // Modules import downward only (docs/architecture.md, "Layers"): no file takes part in an import
 // cycle, and no module (app/modules/<name>) reaches back, through any of its files, to a module
-// that imports it. Type-only and dynamic imports count too.
+// that imports it. Type-only and dynamic imports count too. A module's values.ts (its value lists
+// and stored shapes) sits below the database schema, which imports it, so it imports only its peers.
 
 const files = importGraph();
 
@@ -19,6 +20,16 @@ describe("imports", () => {
 
   it("form no cycle between modules", () => {
     expect(cycles(moduleGraph(files))).toEqual([]);
+  });
+
+  it("of a module's values.ts reach only other values.ts (the database schema imports them)", () => {
+    const values = [...files].filter(([file]) => isValuesFile(file));
+    expect(values.length).toBeGreaterThan(0);
+    expect(
+      values.flatMap(([file, imported]) =>
+        imported.filter((target) => !isValuesFile(target)).map((target) => `${file} -> ${target}`),
+      ),
+    ).toEqual([]);
   });
 });
 

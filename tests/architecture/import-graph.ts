@@ -60,7 +60,12 @@ export function moduleOf(file: string): string | undefined {
   return /^app\/modules\/([^/]+)\//.exec(file)?.[1];
 }
 
-/** The modules each module imports (itself left out). */
+/** A module's value lists and stored shapes (`values.ts`), which app/db/schema.ts imports: a layer below the database. */
+export function isValuesFile(file: string): boolean {
+  return /^app\/modules\/[^/]+\/values\.ts$/.test(file);
+}
+
+/** The modules each module imports (itself left out); its `values.ts`, below every module, is no edge. */
 export function moduleGraph(files: Map<string, string[]>): Map<string, string[]> {
   const graph = new Map<string, Set<string>>();
   for (const [file, imported] of files) {
@@ -70,7 +75,7 @@ export function moduleGraph(files: Map<string, string[]>): Map<string, string[]>
     graph.set(from, targets);
     for (const target of imported) {
       const to = moduleOf(target);
-      if (to && to !== from) targets.add(to);
+      if (to && to !== from && !isValuesFile(target)) targets.add(to);
     }
   }
   return new Map([...graph].map(([name, targets]) => [name, [...targets].sort()]));

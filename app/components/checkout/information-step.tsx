@@ -9,9 +9,10 @@ import { buttonClass } from "~/components/ui/button";
 import { Field, SelectField } from "~/components/ui/field";
 import { useHydrated } from "~/components/use-hydrated";
 import { useShopSettings } from "~/components/use-shop-settings";
-import type { CheckoutDraft, DeliveryMethod } from "~/db/schema";
 import { type CheckoutAnswer, checkoutToasts, isAddressProblem } from "~/modules/checkout/checkout-messages";
 import type { CheckoutQuote } from "~/modules/checkout/quote.server";
+import type { CheckoutDraft } from "~/modules/checkout/values";
+import type { DeliveryMethod } from "~/modules/orders/values";
 import type { ShippingSettings } from "~/modules/settings/settings";
 import { shippingPriceText } from "~/modules/settings/shop-settings";
 import {

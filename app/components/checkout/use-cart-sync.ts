@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef } from "react";
 import { useFetcher } from "react-router";
 import { useLocalStorageItem } from "~/components/browser-storage";
-import type { CartLineRequest } from "~/db/schema";
 import { parseCart } from "~/modules/cart/cart-lines";
+import type { CartLineRequest } from "~/modules/cart/values";
 import { CART_STORAGE_KEY, CART_UPDATED_EVENT } from "~/modules/shop/constants";
 
 const linesOf = (cart: readonly CartLineRequest[]) =>

@@ -1,6 +1,6 @@
 // The demo catalogue's templates: one per gender and subcategory, with its styles, sizes, palette,
 // price range, brands and texts. Data only; catalog.ts builds the products from it.
-import type { Gender, Subcategory } from "~/db/schema";
+import type { Gender, Subcategory } from "~/modules/catalog/values";
 import { brands, type ColourName, type FabricName, sizeRuns } from "./materials";
 
 // ---------------------------------------------------------------------------

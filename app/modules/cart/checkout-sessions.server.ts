@@ -3,8 +3,10 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import { createCookie } from "react-router";
 import { config } from "~/config.server";
 import type { Queryable } from "~/db/client.server";
-import { type CartLineRequest, type CheckoutDraft, type CheckoutSession, checkoutSessions } from "~/db/schema";
+import { type CheckoutSession, checkoutSessions } from "~/db/schema";
+import type { CheckoutDraft } from "~/modules/checkout/values";
 import { cartFromCookie, cartLinesSchema } from "./quote.server";
+import type { CartLineRequest } from "./values";
 
 // The server side of a shopper's checkout (storefront spec §4, design decision 2): the cart the
 // browser sent, the first step's form and the discount code, named by a random token in an

@@ -4,12 +4,13 @@
 import { and, asc, inArray, isNull } from "drizzle-orm";
 import { z } from "zod";
 import type { Queryable } from "~/db/client.server";
-import { type CartLineRequest, productImages, products, productVariants } from "~/db/schema";
+import { productImages, products, productVariants } from "~/db/schema";
 import { productIdSchema } from "~/modules/catalog/product-id";
 import { type CartWriter, cartCookieFrom, decodeCartCookie } from "./cart-cookie";
 import { cartKey } from "./cart-lines";
 import { type CartRules, checkLine, type LineStatus, maxLineQuantity, orderUnitsProblem } from "./line-rules";
 import { type CartTotals, cartTotals, lineTotalCents } from "./pricing";
+import type { CartLineRequest } from "./values";
 
 const MAX_CART_LINES = 100;
 

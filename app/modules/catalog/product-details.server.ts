@@ -3,13 +3,14 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { isDatabaseUnavailable } from "~/db/availability";
 import type { Queryable } from "~/db/client.server";
-import { type Gender, products, type Subcategory } from "~/db/schema";
+import { products } from "~/db/schema";
 import { logger } from "~/logger.server";
 import { RELATED_PRODUCTS_COUNT } from "~/modules/shop/constants";
 import { crossedOutPriceCents, discountPercent } from "./crossed-out-price";
 import { listProducts, type ProductSummary } from "./listing.server";
 import { lowestPriceBeforeCurrent } from "./omnibus";
 import { deriveOptions, type SelectableProduct } from "./selection";
+import type { Gender, Subcategory } from "./values";
 
 export type ProductImageView = { path: string; alt: string; colorName: string | null };
 export type ProductReview = { id: number; author: string; rating: number; content: string; createdAt: string };

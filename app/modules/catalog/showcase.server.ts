@@ -1,10 +1,11 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { isDatabaseUnavailable } from "~/db/availability";
 import type { Queryable } from "~/db/client.server";
-import { type Gender, productImages, products } from "~/db/schema";
+import { productImages, products } from "~/db/schema";
 import { logger } from "~/logger.server";
 import { FEATURED_PRODUCTS_COUNT, GENDERS, OUTLET_PREVIEW_COUNT } from "~/modules/shop/constants";
 import { listProducts, type ProductSummary } from "./listing.server";
+import type { Gender } from "./values";
 
 // The home page's windows on the catalogue (storefront spec, section 7, "Read products").
 

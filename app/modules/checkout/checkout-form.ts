@@ -1,7 +1,8 @@
 import { z } from "zod";
-import type { CheckoutDraft, DeliveryMethod } from "~/db/schema";
+import type { DeliveryMethod } from "~/modules/orders/values";
 import { addressProblems, COURIER_ADDRESS_MAX, COURIER_CITY_MAX, phoneRule } from "~/modules/shop/address";
 import { DEFAULT_COUNTRY } from "~/modules/shop/constants";
+import type { CheckoutDraft } from "./values";
 
 // The checkout's 'information' step (storefront spec §5, design decision 1): the browser checks it
 // before sending, the server checks whatever arrives, with the same rules and messages. The phone

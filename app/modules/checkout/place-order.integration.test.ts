@@ -2,7 +2,6 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import {
-  type CheckoutDraft,
   checkoutSessions,
   coupons,
   orderItems,
@@ -31,6 +30,7 @@ import {
 import { testClock, testPublicUrl, testServices } from "../../../tests/support/services";
 import { completeCheckout } from "./complete-checkout.server";
 import { type PlaceOrderInput, placeOrder, type SeenQuote } from "./place-order.server";
+import type { CheckoutDraft } from "./values";
 
 const db = connectTestDatabase();
 afterAll(() => deleteTestVariants(db));

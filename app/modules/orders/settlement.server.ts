@@ -1,9 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database, Transaction } from "~/db/client.server";
-import { orders, type PaymentProviderName, paymentEvents, payments } from "~/db/schema";
+import { orders, paymentEvents, payments } from "~/db/schema";
 import { logger } from "~/logger.server";
 import { clearCheckoutSession } from "~/modules/cart/checkout-sessions.server";
 import type { PaymentEvent, PaymentProvider, SessionState } from "~/modules/payments/provider";
+import type { PaymentProviderName } from "~/modules/payments/values";
 import { queueOrderConfirmation } from "./confirmation.server";
 import { applyOrderEvent } from "./lifecycle.server";
 import type { OrderEvent } from "./transitions";

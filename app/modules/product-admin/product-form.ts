@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { genders, subcategories } from "~/db/schema";
+import { genders, subcategories } from "~/modules/catalog/values";
 import { MAX_TYPED_EURO_CENTS, readTypedEuroCents } from "~/modules/forms/euro-amount";
 import { wholeNumberField } from "~/modules/forms/whole-number";
 import { formatEuro, formatInteger } from "~/modules/shop/constants";

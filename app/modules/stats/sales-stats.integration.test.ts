@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DeliveryMethod, OrderStatus, PaymentStatus } from "~/db/schema";
+import type { OrderStatus, PaymentStatus } from "~/db/schema";
 import { orderItems, orders, payments, products, productVariants, refunds, withdrawalRequests } from "~/db/schema";
 import { romeDay } from "~/modules/dates/rome";
+import type { DeliveryMethod } from "~/modules/orders/values";
 import { connectTestDatabase } from "../../../tests/integration/database";
 import { deleteTestVariants, TEST_SKU_PREFIX, testShippingAddress } from "../../../tests/support/fixtures";
 import { bucketStarts, previousPeriod, type StatsPeriod } from "./periods";

@@ -1,7 +1,8 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
-import { orderItems, products, type WithdrawalItemDecision, withdrawalItems } from "~/db/schema";
+import { orderItems, products, withdrawalItems } from "~/db/schema";
 import { lineRefundCents } from "./return-views";
+import type { WithdrawalItemDecision } from "./values";
 
 export type RequestItem = {
   id: number;

@@ -1,13 +1,11 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database, Queryable } from "~/db/client.server";
 import {
-  type DeliveryMethod,
   type OrderStatus,
   orderItems,
   orderStatusChanges,
   orders,
   products,
-  type WithdrawalState,
   withdrawalItems,
   withdrawalRequests,
 } from "~/db/schema";
@@ -15,6 +13,7 @@ import { enqueueEmail } from "~/modules/mail/queue.server";
 import { recordOrderActivity } from "~/modules/orders/activity.server";
 import { applyOrderEvent } from "~/modules/orders/lifecycle.server";
 import { shortOrderId } from "~/modules/orders/order-views";
+import type { DeliveryMethod } from "~/modules/orders/values";
 import { readSettings } from "~/modules/settings/settings.server";
 import {
   type WithdrawalForEmail,
@@ -22,6 +21,7 @@ import {
   withdrawalAcknowledgementSubject,
 } from "./acknowledgement-email";
 import { readRequestItems } from "./request-items.server";
+import type { WithdrawalState } from "./values";
 import { type WithdrawalWindow, withdrawalWindow } from "./window";
 
 // The customer's withdrawal (art. 54-bis Codice del Consumo): finding the order (a guest by its

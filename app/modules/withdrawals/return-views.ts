@@ -1,5 +1,5 @@
 // What the admin's return pages show and post, shared by the server module and the browser.
-import type { WithdrawalItemDecision, WithdrawalState } from "~/db/schema";
+import type { WithdrawalItemDecision, WithdrawalState } from "./values";
 
 export const returnStateLabels: Record<WithdrawalState, string> = {
   received: "Ricevuta",

@@ -1,13 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database, Queryable } from "~/db/client.server";
-import {
-  orders,
-  productVariants,
-  type WithdrawalItemDecision,
-  type WithdrawalState,
-  withdrawalItems,
-  withdrawalRequests,
-} from "~/db/schema";
+import { orders, productVariants, withdrawalItems, withdrawalRequests } from "~/db/schema";
 import { enqueueEmail } from "~/modules/mail/queue.server";
 import { recordOrderActivity } from "~/modules/orders/activity.server";
 import { RefundRefused, refundableAmount, refundOrder } from "~/modules/orders/refunds.server";
@@ -22,6 +15,7 @@ import {
   returnDecidedSubject,
 } from "./return-emails";
 import { REFUSAL_REASON_MAX } from "./return-views";
+import type { WithdrawalItemDecision, WithdrawalState } from "./values";
 
 // Staff's side of a withdrawal (art. 54-bis ff. Codice del Consumo): the parcel comes back, staff
 // decide item by item (a refused item carries the reason the customer reads), choose which pieces

@@ -3,8 +3,9 @@
 // that (shipped, not delivered yet; paid, not collected yet) the window is open. Pure, so the page,
 // the order list and the submission read it alike.
 
-import type { DeliveryMethod, OrderStatus } from "~/db/schema";
+import type { OrderStatus } from "~/db/schema";
 import { addDays, romeDay } from "~/modules/dates/rome";
+import type { DeliveryMethod } from "~/modules/orders/values";
 import { WITHDRAWAL_DAYS } from "~/modules/shop/constants";
 
 export type WithdrawalWindow =

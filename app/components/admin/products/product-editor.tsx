@@ -3,8 +3,8 @@ import { useState } from "react";
 import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { genders, subcategories } from "~/db/schema";
 import { crossedOutPriceCents, discountPercent } from "~/modules/catalog/crossed-out-price";
+import { genders, subcategories } from "~/modules/catalog/values";
 import { euroInputText, parseEuroCents } from "~/modules/forms/euro-amount";
 import { formatEuro } from "~/modules/shop/constants";
 
