@@ -123,8 +123,6 @@ export function FilterPanel({
       className={`${drawer.open ? "flex" : "hidden"} fixed inset-0 z-50 justify-end target:flex lg:static lg:z-auto lg:block`}
     >
       {/* The dimmed page behind the drawer closes it too; keyboards use the close button or Escape. */}
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: a pointer-only shortcut beside the close button */}
-      {/* biome-ignore lint/a11y/useKeyWithClickEvents: Escape and the close button serve keyboards */}
       <div aria-hidden onClick={() => close()} className="absolute inset-0 bg-ink/40 lg:hidden" />
       <div className="relative flex h-full w-full max-w-sm flex-col bg-ivory shadow-xl lg:h-auto lg:max-w-none lg:bg-transparent lg:shadow-none">
         <div className="flex items-center justify-between border-b border-sand px-5 py-4 lg:hidden">
