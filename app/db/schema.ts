@@ -444,7 +444,7 @@ export const userProfiles = pgTable(
     address: text("address"),
     city: text("city"),
     postalCode: text("postal_code"),
-    /** Two-letter code (shop/provinces.ts), as the checkout takes it. */
+    /** Two-letter code (address/provinces.ts), as the checkout takes it. */
     province: text("province"),
     country: text("country").notNull().default("Italia"),
     dateOfBirth: date("date_of_birth"),

@@ -15,9 +15,9 @@ import { isFirstOrder } from "~/modules/checkout/discounts.server";
 import { deliveryLabel, isOrderId, shortOrderId } from "~/modules/orders/order-views";
 import { findReceipt, orderIdOfPaymentSession } from "~/modules/orders/receipt.server";
 import { settleFromProvider } from "~/modules/orders/settlement.server";
+import { pageMeta } from "~/modules/seo/meta";
 import { promoDismissedCookie } from "~/modules/settings/promo-bar-cookie";
 import { CARRIER_NAME, CHECKOUT_DRAFT_STORAGE_KEY, DELIVERY_WORKING_DAYS, formatDate } from "~/modules/shop/constants";
-import { pageMeta } from "~/modules/shop/meta";
 import { services } from "~/services.server";
 import type { Route } from "./+types/checkout-success";
 

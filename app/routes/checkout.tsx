@@ -5,6 +5,7 @@ import { isDatabaseUnavailable } from "~/db/availability";
 import { logger } from "~/logger.server";
 import { getProfile } from "~/modules/accounts/profile.server";
 import { getCurrentUser } from "~/modules/accounts/session.server";
+import { provinceOptions } from "~/modules/address/provinces";
 import {
   checkoutCart,
   findCheckoutSession,
@@ -30,11 +31,10 @@ import { readForm } from "~/modules/forms/read-form.server";
 import { networkPseudonym } from "~/modules/security/client-network.server";
 import { formRateLimit } from "~/modules/security/form-rate-limit.server";
 import { clientIp } from "~/modules/security/rate-limit.server";
+import { pageMeta } from "~/modules/seo/meta";
 import { normalizeCouponCode } from "~/modules/settings/coupons";
 import { readSettings } from "~/modules/settings/settings.server";
 import { DEFAULT_COUNTRY } from "~/modules/shop/constants";
-import { pageMeta } from "~/modules/shop/meta";
-import { provinceOptions } from "~/modules/shop/provinces";
 import { services } from "~/services.server";
 import type { Route } from "./+types/checkout";
 

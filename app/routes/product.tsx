@@ -26,10 +26,10 @@ import type { FormResult } from "~/modules/forms/form-result";
 import { readForm } from "~/modules/forms/read-form.server";
 import { formRateLimit } from "~/modules/security/form-rate-limit.server";
 import { honeypotFilled } from "~/modules/security/honeypot";
+import { canonicalMeta, imageMeta, pageMeta } from "~/modules/seo/meta";
+import { breadcrumbJsonLd, productJsonLd } from "~/modules/seo/structured-data";
 import { CARRIER_NAME, formatDecimal, formatEuro, WITHDRAWAL_DAYS } from "~/modules/shop/constants";
 import { whatsappLink } from "~/modules/shop/identity";
-import { canonicalMeta, imageMeta, pageMeta } from "~/modules/shop/meta";
-import { breadcrumbJsonLd, productJsonLd } from "~/modules/shop/structured-data";
 import { services } from "~/services.server";
 import type { Route } from "./+types/product";
 

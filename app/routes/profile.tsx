@@ -16,13 +16,13 @@ import { accountToasts } from "~/modules/accounts/error-messages";
 import { getProfile, type Profile, updateProfile } from "~/modules/accounts/profile.server";
 import { getCurrentUser, requireUser } from "~/modules/accounts/session.server";
 import { profileSchema } from "~/modules/accounts/validation";
+import { type ProvinceOption, provinceOptions } from "~/modules/address/provinces";
 import { type FormResult, fieldErrors } from "~/modules/forms/form-result";
 import { readForm } from "~/modules/forms/read-form.server";
 import { listCustomerOrders } from "~/modules/orders/customer-orders.server";
+import { pageMeta } from "~/modules/seo/meta";
 import { readSettings } from "~/modules/settings/settings.server";
 import { trackingLink } from "~/modules/settings/shop-settings";
-import { pageMeta } from "~/modules/shop/meta";
-import { type ProvinceOption, provinceOptions } from "~/modules/shop/provinces";
 import { services } from "~/services.server";
 import type { Route } from "./+types/profile";
 

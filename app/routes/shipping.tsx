@@ -2,6 +2,7 @@ import { Clock, PackageCheck, RotateCcw, Store, Truck } from "lucide-react";
 import { Link } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
 import { metaSettings, useShopSettings } from "~/components/use-shop-settings";
+import { pageMeta } from "~/modules/seo/meta";
 import type { ShippingSettings } from "~/modules/settings/settings";
 import { returnCostSentence, shippingPriceText } from "~/modules/settings/shop-settings";
 import {
@@ -17,7 +18,6 @@ import {
   WITHDRAWAL_DAYS,
 } from "~/modules/shop/constants";
 import { formatAddress } from "~/modules/shop/identity";
-import { pageMeta } from "~/modules/shop/meta";
 import { formatOpeningHours } from "~/modules/shop/opening-hours";
 import type { Route } from "./+types/shipping";
 

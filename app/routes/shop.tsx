@@ -31,10 +31,10 @@ import {
 } from "~/modules/catalog/filters";
 import { InvalidCursorError, listProducts } from "~/modules/catalog/listing.server";
 import { catalogMessages, loadFailureDetails, productCountText } from "~/modules/catalog/messages";
+import { canonicalMeta, pageMeta } from "~/modules/seo/meta";
+import { breadcrumbJsonLd } from "~/modules/seo/structured-data";
 import { SORT_OPTIONS } from "~/modules/shop/constants";
-import { canonicalMeta, pageMeta } from "~/modules/shop/meta";
 import { absoluteUrl } from "~/modules/shop/public-url.server";
-import { breadcrumbJsonLd } from "~/modules/shop/structured-data";
 import { services } from "~/services.server";
 import type { Route } from "./+types/shop";
 

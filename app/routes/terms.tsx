@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
 import { metaSettings, useShopSettings } from "~/components/use-shop-settings";
+import { pageMeta } from "~/modules/seo/meta";
 import { returnCostSentence } from "~/modules/settings/shop-settings";
 import {
   CARRIER_NAME,
@@ -12,7 +13,6 @@ import {
   WITHDRAWAL_DAYS,
 } from "~/modules/shop/constants";
 import { formatAddress } from "~/modules/shop/identity";
-import { pageMeta } from "~/modules/shop/meta";
 import type { Route } from "./+types/terms";
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -22,8 +22,8 @@ import { passwordConfirmationSchema, totpCodeSchema } from "~/modules/accounts/v
 import { type FormFailure, fieldErrors } from "~/modules/forms/form-result";
 import { readForm } from "~/modules/forms/read-form.server";
 import { clientIp, tooManyRequestsMessage } from "~/modules/security/rate-limit.server";
+import { pageMeta } from "~/modules/seo/meta";
 import { shop } from "~/modules/shop/identity";
-import { pageMeta } from "~/modules/shop/meta";
 import { services } from "~/services.server";
 import type { Route } from "./+types/two-factor-setup";
 

@@ -1,9 +1,9 @@
+import type { ProvinceOption } from "~/modules/address/provinces";
 import type { CartLineRequest } from "~/modules/cart/values";
 import type { LastAttempt } from "~/modules/checkout/last-attempt.server";
 import type { CheckoutQuote } from "~/modules/checkout/quote.server";
 import type { CheckoutDraft } from "~/modules/checkout/values";
 import type { PaymentProviderName } from "~/modules/payments/values";
-import type { ProvinceOption } from "~/modules/shop/provinces";
 
 export type CheckoutPageData = {
   step: "information" | "payment";

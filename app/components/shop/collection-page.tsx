@@ -5,9 +5,9 @@ import { useHydrated } from "~/components/use-hydrated";
 import { ALL, type CatalogFilters, priceBucketLabels } from "~/modules/catalog/filters";
 import type { ProductSummary } from "~/modules/catalog/listing.server";
 import { catalogMessages, productCountText } from "~/modules/catalog/messages";
+import { canonicalMeta, pageMeta } from "~/modules/seo/meta";
+import { breadcrumbJsonLd } from "~/modules/seo/structured-data";
 import { formatInteger, PRICE_BUCKETS } from "~/modules/shop/constants";
-import { canonicalMeta, pageMeta } from "~/modules/shop/meta";
-import { breadcrumbJsonLd } from "~/modules/shop/structured-data";
 import { ProductGrid } from "./product-grid";
 import { SectionMessage } from "./section-message";
 

@@ -5,7 +5,7 @@
 import type { Product, ProductPrice, ProductVariant, Review } from "~/db/schema";
 import { ONE_COLOUR, ONE_SIZE } from "~/modules/catalog/selection";
 import type { Gender, Subcategory } from "~/modules/catalog/values";
-import { slugify } from "~/modules/shop/slug";
+import { slugify } from "~/modules/format/slug";
 import { seededRandom } from "../product-art";
 import { demoColours, fabrics } from "./materials";
 import { type Style, type Template, templates } from "./templates";
