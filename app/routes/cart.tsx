@@ -17,11 +17,12 @@ import { lineProblemMessage, loweredLineMessage } from "~/modules/cart/line-rule
 import { SECOND_SWIMSUIT_PROMO_LABEL } from "~/modules/cart/pricing";
 import { type CartQuote, cartFromCookie, type QuotedLine, quoteCart } from "~/modules/cart/quote.server";
 import { cartDiscountNote } from "~/modules/checkout/discount-explanation";
+import { formatEuro } from "~/modules/format/numbers";
 import { readForm } from "~/modules/forms/read-form.server";
 import { pageMeta } from "~/modules/seo/meta";
 import { readSettings } from "~/modules/settings/settings.server";
 import { cartRules } from "~/modules/settings/shop-settings";
-import { CART_STORAGE_KEY, CART_UPDATED_EVENT, formatEuro } from "~/modules/shop/constants";
+import { CART_STORAGE_KEY, CART_UPDATED_EVENT } from "~/modules/shop/constants";
 import { services } from "~/services.server";
 import type { Route } from "./+types/cart";
 

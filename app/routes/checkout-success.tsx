@@ -12,12 +12,13 @@ import { logger } from "~/logger.server";
 import { getCurrentUser } from "~/modules/accounts/session.server";
 import { checkoutSessionIdOf } from "~/modules/cart/checkout-sessions.server";
 import { isFirstOrder } from "~/modules/checkout/discounts.server";
+import { formatDate } from "~/modules/format/dates";
 import { deliveryLabel, isOrderId, shortOrderId } from "~/modules/orders/order-views";
 import { findReceipt, orderIdOfPaymentSession } from "~/modules/orders/receipt.server";
 import { settleFromProvider } from "~/modules/orders/settlement.server";
 import { pageMeta } from "~/modules/seo/meta";
 import { promoDismissedCookie } from "~/modules/settings/promo-bar-cookie";
-import { CARRIER_NAME, CHECKOUT_DRAFT_STORAGE_KEY, DELIVERY_WORKING_DAYS, formatDate } from "~/modules/shop/constants";
+import { CARRIER_NAME, CHECKOUT_DRAFT_STORAGE_KEY, DELIVERY_WORKING_DAYS } from "~/modules/shop/constants";
 import { services } from "~/services.server";
 import type { Route } from "./+types/checkout-success";
 

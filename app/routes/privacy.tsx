@@ -5,9 +5,10 @@ import { buttonClass } from "~/components/ui/button";
 import { metaSettings, useShopSettings } from "~/components/use-shop-settings";
 import { CART_COOKIE_NAME } from "~/modules/cart/cart-cookie";
 import { CONSENT_STORAGE_KEY } from "~/modules/consent/consent";
+import { formatDate } from "~/modules/format/dates";
 import { pageMeta } from "~/modules/seo/meta";
 import { PROMO_DISMISSED_COOKIE } from "~/modules/settings/promo-bar-cookie";
-import { CARRIER_NAME, CART_STORAGE_KEY, formatDate } from "~/modules/shop/constants";
+import { CARRIER_NAME, CART_STORAGE_KEY } from "~/modules/shop/constants";
 import { formatAddress } from "~/modules/shop/identity";
 import type { Route } from "./+types/privacy";
 

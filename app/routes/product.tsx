@@ -22,13 +22,14 @@ import {
 } from "~/modules/catalog/selection";
 import { priceRequestPath } from "~/modules/contact/price-request";
 import { imageUrl } from "~/modules/files/responsive-images";
+import { formatDecimal, formatEuro } from "~/modules/format/numbers";
 import type { FormResult } from "~/modules/forms/form-result";
 import { readForm } from "~/modules/forms/read-form.server";
 import { formRateLimit } from "~/modules/security/form-rate-limit.server";
 import { honeypotFilled } from "~/modules/security/honeypot";
 import { canonicalMeta, imageMeta, pageMeta } from "~/modules/seo/meta";
 import { breadcrumbJsonLd, productJsonLd } from "~/modules/seo/structured-data";
-import { CARRIER_NAME, formatDecimal, formatEuro, WITHDRAWAL_DAYS } from "~/modules/shop/constants";
+import { CARRIER_NAME, WITHDRAWAL_DAYS } from "~/modules/shop/constants";
 import { whatsappLink } from "~/modules/shop/identity";
 import { services } from "~/services.server";
 import type { Route } from "./+types/product";

@@ -2,6 +2,7 @@ import { Clock, PackageCheck, RotateCcw, Store, Truck } from "lucide-react";
 import { Link } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
 import { metaSettings, useShopSettings } from "~/components/use-shop-settings";
+import { formatEuro } from "~/modules/format/numbers";
 import { pageMeta } from "~/modules/seo/meta";
 import type { ShippingSettings } from "~/modules/settings/settings";
 import { returnCostSentence, shippingPriceText } from "~/modules/settings/shop-settings";
@@ -11,7 +12,6 @@ import {
   DELIVERY_ATTEMPTS,
   DELIVERY_ESTIMATE,
   DELIVERY_PROBLEM_REPORT_HOURS,
-  formatEuro,
   LEGAL_WARRANTY_YEARS,
   PARCEL_HOLD_WORKING_DAYS,
   REFUND_DAYS,

@@ -1,7 +1,7 @@
 import { buildDemoCatalog } from "../../app/demo/catalog/catalog";
 import { buildDemoOrders, DEMO_ORDER_DAYS } from "../../app/demo/orders";
 import { addDays, romeDay } from "../../app/modules/dates/rome";
-import { formatEuro } from "../../app/modules/shop/constants";
+import { formatEuro } from "../../app/modules/format/numbers";
 import { createUser, logIn, placeOrder } from "./support/accounts";
 import { openHydrated, skipCookieBannerAndPopup } from "./support/page";
 import { expect, test } from "./support/test";

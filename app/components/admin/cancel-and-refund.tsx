@@ -2,9 +2,9 @@ import { useState } from "react";
 import { useFetcher } from "react-router";
 import { useFetcherAnswer } from "~/components/forms/use-fetcher-answer";
 import { showToast } from "~/components/toast";
+import { formatEuro } from "~/modules/format/numbers";
 import { euroInputText } from "~/modules/forms/euro-amount";
 import type { AdminAnswer } from "~/modules/orders/admin-answer";
-import { formatEuro } from "~/modules/shop/constants";
 
 type Money = { paidCents: number; refundedCents: number; refundableCents: number; provider: string } | null;
 

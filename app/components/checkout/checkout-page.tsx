@@ -3,7 +3,7 @@ import { type ReactNode, Suspense, useEffect, useState } from "react";
 import { lazyRendered } from "~/components/lazy-rendered";
 import { EmptyCart } from "~/components/shop/empty-cart";
 import { type CheckoutAnswer, checkoutToasts } from "~/modules/checkout/checkout-messages";
-import { formatDate } from "~/modules/shop/constants";
+import { formatDate } from "~/modules/format/dates";
 import { Notice } from "./checkout-notice";
 import type { CheckoutPageData } from "./checkout-page-data";
 import { InformationStep } from "./information-step";

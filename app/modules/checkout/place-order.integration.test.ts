@@ -13,11 +13,11 @@ import {
   stockHolds,
 } from "~/db/schema";
 import { parseCartField } from "~/modules/cart/checkout-sessions.server";
+import { formatEuro } from "~/modules/format/numbers";
 import { applyOrderEvent } from "~/modules/orders/lifecycle.server";
 import { expireOverduePayments } from "~/modules/orders/payment-sessions.server";
 import type { OrderEvent } from "~/modules/orders/transitions";
 import type { SandboxProvider } from "~/modules/payments/sandbox.server";
-import { formatEuro } from "~/modules/shop/constants";
 import { connectTestDatabase } from "../../../tests/integration/database";
 import {
   createCheckoutSession,

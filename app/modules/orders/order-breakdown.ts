@@ -1,6 +1,6 @@
 import type { OrderDiscount } from "~/db/schema";
 import { lineTotalCents, SECOND_SWIMSUIT_PROMO_CODE } from "~/modules/cart/pricing";
-import { formatEuro } from "~/modules/shop/constants";
+import { formatEuro } from "~/modules/format/numbers";
 import type { DeliveryMethod } from "./values";
 
 // How every place that shows an order adds it up: the customer's order list, the success page, the

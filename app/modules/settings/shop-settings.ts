@@ -1,6 +1,6 @@
 import type { CartRules } from "~/modules/cart/line-rules";
 import type { PricingRules } from "~/modules/cart/pricing";
-import { formatEuro } from "~/modules/shop/constants";
+import { formatEuro } from "~/modules/format/numbers";
 import { type ShopIdentity, shop } from "~/modules/shop/identity";
 import type { ShippingSettings, ShopSettings, TrackingSettings } from "./settings";
 

@@ -1,11 +1,11 @@
 import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database, Queryable } from "~/db/client.server";
 import { orders, productVariants, withdrawalItems, withdrawalRequests } from "~/db/schema";
+import { formatEuro } from "~/modules/format/numbers";
 import { enqueueEmail } from "~/modules/mail/queue.server";
 import { recordOrderActivity } from "~/modules/orders/activity.server";
 import { RefundRefused, refundableAmount, refundOrder } from "~/modules/orders/refunds.server";
 import type { PaymentProvider } from "~/modules/payments/provider";
-import { formatEuro } from "~/modules/shop/constants";
 import { type RequestItem, readRequestItems } from "./request-items.server";
 import {
   type DecidedItem,

@@ -2,8 +2,8 @@ import { type Bar, BarChart } from "~/components/admin/stats/bar-chart";
 import { buttonClass } from "~/components/ui/button";
 import { currentAdmin } from "~/modules/accounts/admin-guard.server";
 import { romeDay } from "~/modules/dates/rome";
+import { formatEuro } from "~/modules/format/numbers";
 import { deliveryLabel } from "~/modules/orders/order-views";
-import { formatEuro } from "~/modules/shop/constants";
 import {
   bucketLabel,
   granularities,

@@ -9,6 +9,8 @@ import { ShipmentDetails } from "~/components/admin/shipment-details";
 import { OrderAmounts } from "~/components/orders/order-amounts";
 import { StatusBadge } from "~/components/orders/status-badge";
 import { currentAdmin } from "~/modules/accounts/admin-guard.server";
+import { formatDate } from "~/modules/format/dates";
+import { formatEuro } from "~/modules/format/numbers";
 import { readForm } from "~/modules/forms/read-form.server";
 import { runAdminOrderAction } from "~/modules/orders/admin-actions.server";
 import { getOrderDetail } from "~/modules/orders/admin-orders.server";
@@ -20,7 +22,6 @@ import { orderStaffNotes, orderTimeline } from "~/modules/orders/timeline.server
 import { confirmationResendStatuses, nextStatus } from "~/modules/orders/transitions";
 import { readSettings } from "~/modules/settings/settings.server";
 import { trackingLink } from "~/modules/settings/shop-settings";
-import { formatDate, formatEuro } from "~/modules/shop/constants";
 import { returnStateLabels } from "~/modules/withdrawals/return-views";
 import { listReturnRequests } from "~/modules/withdrawals/returns.server";
 import { services } from "~/services.server";

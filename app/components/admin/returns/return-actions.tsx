@@ -2,7 +2,7 @@ import { useFetcher } from "react-router";
 import { useFetcherAnswer } from "~/components/forms/use-fetcher-answer";
 import { showToast } from "~/components/toast";
 import { useHydrated } from "~/components/use-hydrated";
-import { formatEuro } from "~/modules/shop/constants";
+import { formatEuro } from "~/modules/format/numbers";
 import {
   REFUSAL_REASON_MAX,
   type ReturnAnswer,

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
+import { formatDate } from "~/modules/format/dates";
+import { formatEuro } from "~/modules/format/numbers";
 import { shortOrderId } from "~/modules/orders/order-views";
-import { formatDate, formatEuro } from "~/modules/shop/constants";
 import { returnStateLabels } from "~/modules/withdrawals/return-views";
 import type { ReturnRow } from "~/modules/withdrawals/returns.server";
 import { adminActionClass } from "../order-actions";
