@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cycles, importGraph, isValuesFile, moduleGraph } from "./import-graph";
+import { cycles, importGraph, isValuesFile, moduleGraph, moduleOf } from "./import-graph";
 
 // Modules import downward only (docs/architecture.md, "Layers"): no file takes part in an import
 // cycle, and no module (app/modules/<name>) reaches back, through any of its files, to a module
@@ -20,6 +20,15 @@ describe("imports", () => {
 
   it("form no cycle between modules", () => {
     expect(cycles(moduleGraph(files))).toEqual([]);
+  });
+
+  it("reach a module's private files (named `_…`) only from inside that module", () => {
+    const intruders = [...files].flatMap(([file, imported]) =>
+      imported
+        .filter((target) => /\/_[^/]*$/.test(target) && moduleOf(target) && moduleOf(target) !== moduleOf(file))
+        .map((target) => `${file} -> ${target}`),
+    );
+    expect(intruders).toEqual([]);
   });
 
   it("of a module's values.ts reach only other values.ts (the database schema imports them)", () => {
