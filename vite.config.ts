@@ -69,11 +69,12 @@ function shellChunk(): Plugin {
         ...options,
         codeSplitting: {
           groups: [
-            // With the meta tags' helper, which 22 of the 32 storefront pages use: a file of its own
-            // on each of them cost more than its 0.2 KB on the others.
+            // With the meta tags' helper, which 22 of the 32 storefront pages use, and the date
+            // formats, which the home page, the checkout and the account pages use: a file of its own
+            // on each of them cost more than their few hundred bytes on the others.
             {
               name: "shell",
-              test: (id) => shellModules.has(id) || /\/app\/modules\/shop\/meta\.ts$/.test(id),
+              test: (id) => shellModules.has(id) || /\/app\/modules\/(seo\/meta|format\/dates)\.ts$/.test(id),
               priority: 2,
             },
             ...storefrontGroups.map((group) => ({ ...group, priority: 1 })),

@@ -11,7 +11,12 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
-          include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
+          include: [
+            "app/**/*.test.{ts,tsx}",
+            "server/**/*.test.ts",
+            "scripts/**/*.test.ts",
+            "tests/architecture/**/*.test.ts",
+          ],
           exclude: ["**/*.integration.test.ts", "node_modules/**", "tests/resilience/**"],
           environment: "node",
           // Files share their worker's loaded modules rather than each starting a process and loading

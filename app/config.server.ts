@@ -161,7 +161,7 @@ export type Config = {
   mailFrom: string;
   /**
    * Signs session cookies and e-mail confirmation links. Unset outside production-over-HTTPS: the
-   * accounts module then keeps a generated one in DATA_DIR/auth-secret (see modules/accounts/auth-secret.server.ts).
+   * app then keeps a generated one in DATA_DIR/auth-secret (see app-secret.server.ts).
    */
   authSecret: string | undefined;
   analytics: { gaMeasurementId?: string; clarityProjectId?: string };

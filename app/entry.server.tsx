@@ -16,9 +16,9 @@ import { NonceProvider } from "~/components/nonce";
 import { config } from "~/config.server";
 import { isDatabaseUnavailable } from "~/db/availability";
 import { logger } from "~/logger.server";
+import { outageHeaders, outagePage, outageRetryAfterSeconds } from "~/modules/rendering/outage-page";
+import { holdScriptsUntilPaint } from "~/modules/rendering/scripts-after-paint";
 import { contentSecurityPolicy } from "~/modules/security/content-security-policy";
-import { outageHeaders, outagePage, outageRetryAfterSeconds } from "~/modules/shop/outage-page";
-import { holdScriptsUntilPaint } from "~/modules/shop/scripts-after-paint";
 import { requestOutage } from "~/services.server";
 
 export const streamTimeout = 5_000;

@@ -14,7 +14,6 @@ import {
 import { LogoutAnswer } from "~/components/accounts/logout-form";
 import { ConsentProvider } from "~/components/consent/consent-provider";
 import { NotFoundMessage } from "~/components/layout/not-found-message";
-import { isPromoDismissed } from "~/components/layout/promo-bar";
 import { SandboxNotice } from "~/components/layout/sandbox-notice";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
@@ -26,6 +25,7 @@ import { getCurrentUser } from "~/modules/accounts/session.server";
 import { isFirstOrder } from "~/modules/checkout/discounts.server";
 import { consentGateScript } from "~/modules/consent/consent-gate";
 import { earlySubmitScript } from "~/modules/forms/early-submit";
+import { isPromoDismissed } from "~/modules/settings/promo-bar-cookie";
 import { readSettings } from "~/modules/settings/settings.server";
 import { publicSettings } from "~/modules/settings/shop-settings";
 import { MONOGRAM_SVG } from "~/modules/shop/monogram";

@@ -16,10 +16,13 @@ import type pg from "pg";
 import type { Database } from "../app/db/client.server";
 import * as schema from "../app/db/schema";
 import { seededRandom } from "../app/demo/product-art";
+import { subcategories } from "../app/modules/catalog/values";
+import { addDays, romeDay } from "../app/modules/dates/rome";
 import { exportOrders, listOrders } from "../app/modules/orders/admin-orders.server";
 import { noOrderFilters, type OrderListFilters } from "../app/modules/orders/order-list-filters";
 import { ordersCsvHeader, ordersCsvRows } from "../app/modules/orders/orders-csv";
-import { addDays, previousPeriod, romeToday, type StatsPeriod } from "../app/modules/stats/periods";
+import type { DeliveryMethod } from "../app/modules/orders/values";
+import { previousPeriod, type StatsPeriod } from "../app/modules/stats/periods";
 import {
   bestSellers,
   deliverySplit,
@@ -182,7 +185,7 @@ const lastNames = [
 ] as const;
 const domains = ["gmail.com", "libero.it", "hotmail.it", "yahoo.it", "outlook.it", "alice.it", "tiscali.it"] as const;
 
-type Kind = readonly [schema.OrderStatus, schema.PaymentStatus, schema.DeliveryMethod];
+type Kind = readonly [schema.OrderStatus, schema.PaymentStatus, DeliveryMethod];
 
 // Most orders of a shop a few years old are done; few wait for something.
 const kinds: readonly (readonly [Kind, number])[] = [
@@ -270,7 +273,7 @@ async function loadStatsData(pool: pg.Pool, moreOrders: number): Promise<void> {
       Array.from({ length: 400 }, (_, i) => ({
         name: `Articolo ${i + 1}`,
         gender: pick(["Donna", "Uomo", "Bambini"] as const),
-        subcategory: pick(schema.subcategories),
+        subcategory: pick(subcategories),
         brand: pick(brands),
         priceCents: 1000 + Math.floor(random() * 5000),
         sku: `BENCH-${i}`,
@@ -383,7 +386,7 @@ async function benchExport(db: Database, pool: pg.Pool): Promise<void> {
 
 /** Every statistic over a month by day and a year by week, then the whole page; the slowest beside its SQL. */
 async function benchStats(db: Database, pool: pg.Pool): Promise<void> {
-  const today = romeToday(new Date());
+  const today = romeDay(new Date());
   const periods: { name: string; period: StatsPeriod }[] = [
     { name: "30 days by day", period: { from: addDays(today, -29), to: today, granularity: "giorno" } },
     { name: "a year by week", period: { from: addDays(today, -364), to: today, granularity: "settimana" } },

@@ -15,6 +15,7 @@ import type { Database } from "../app/db/client.server";
 import * as schema from "../app/db/schema";
 import { type PlacedOrder, placeOrder, seenQuoteOf } from "../app/modules/checkout/place-order.server";
 import { quoteCheckout } from "../app/modules/checkout/quote.server";
+import type { CheckoutDraft } from "../app/modules/checkout/values";
 import { testDraft } from "../tests/support/fixtures";
 import {
   type BenchRow,
@@ -60,7 +61,7 @@ async function main(): Promise<void> {
         results[index] = await placeOrder(db, {
           checkoutSessionId: sessions[index] as string,
           userId: null,
-          draft: drafts[index] as schema.CheckoutDraft,
+          draft: drafts[index] as CheckoutDraft,
           seen: seen[index] ?? null,
           provider: "sandbox",
           now: new Date(),
@@ -149,7 +150,7 @@ function buildCarts(count: number): Cart[] {
   });
 }
 
-async function createSessions(db: Database, carts: Cart[], drafts: schema.CheckoutDraft[]): Promise<string[]> {
+async function createSessions(db: Database, carts: Cart[], drafts: CheckoutDraft[]): Promise<string[]> {
   const ids = carts.map(() => randomUUID());
   const expiresAt = new Date(Date.now() + 3600_000);
   for (let start = 0; start < carts.length; start += 500) {

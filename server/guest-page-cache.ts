@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { constants, crc32, deflateRawSync } from "node:zlib";
 import type { Request, RequestHandler, Response } from "express";
-import { PROMO_DISMISSED_COOKIE } from "../app/components/layout/promo-bar";
 import { CART_COOKIE_NAME } from "../app/modules/cart/cart-cookie";
+import { PROMO_DISMISSED_COOKIE } from "../app/modules/settings/promo-bar-cookie";
 
 // The pages that are the same for every guest: catalogue, products, blog, the shop's own pages.
 // Cart, checkout, accounts and forms read the visitor's cookies or session and are never kept.

@@ -3,6 +3,7 @@ import type { Server } from "node:http";
 import { type Config, ConfigError, readConfig } from "../app/config.server";
 import { loadDemoShopIfEmpty } from "../app/demo/first-start.server";
 import { logger } from "../app/logger.server";
+import { romeDay } from "../app/modules/dates/rome";
 import type { FileStore } from "../app/modules/files/file-store";
 import { fileStoreFor } from "../app/modules/files/file-stores.server";
 import { type Scheduler, startScheduler } from "../app/modules/jobs/scheduler.server";
@@ -12,7 +13,6 @@ import { mailTransportFor } from "../app/modules/mail/transport.server";
 import { moveLabelFolderIntoStore } from "../app/modules/orders/labels.server";
 import { paymentProviderFor } from "../app/modules/payments/providers.server";
 import { carrierFor } from "../app/modules/shipping/carriers.server";
-import { romeToday } from "../app/modules/stats/periods";
 import { type Services, systemClock } from "../app/services.server";
 import { type OpenDatabase, openDatabase } from "./database";
 import { createHttpApp, createHttpServer } from "./http";
@@ -116,7 +116,7 @@ async function runPrimary(config: Config): Promise<void> {
   try {
     const files = fileStoreFor(config);
     await moveLabelFolderIntoStore(config.dataDir, files);
-    if (await loadDemoShopIfEmpty(database.db, files, romeToday(new Date()))) {
+    if (await loadDemoShopIfEmpty(database.db, files, romeDay(new Date()))) {
       logger.info("demo data loaded");
     }
     const mailTransport = mailTransportFor(config);

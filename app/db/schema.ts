@@ -19,40 +19,16 @@ import {
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
+import type { CartLineRequest } from "../modules/cart/values";
+import { genders, subcategories } from "../modules/catalog/values";
+import type { CheckoutDraft } from "../modules/checkout/values";
+import { deliveryMethods } from "../modules/orders/values";
+import { paymentProviders } from "../modules/payments/values";
+import { withdrawalItemDecisions, withdrawalStates } from "../modules/withdrawals/values";
 
 // ---------------------------------------------------------------------------
 // Value lists shared by the check constraints and the application
 // ---------------------------------------------------------------------------
-
-export const genders = ["Donna", "Uomo", "Bambini"] as const;
-export type Gender = (typeof genders)[number];
-
-export const subcategories = [
-  "pigiama",
-  "maglia",
-  "calze",
-  "slip",
-  "reggiseno",
-  "panty",
-  "t-shirt",
-  "canottiera",
-  "cappotto",
-  "giacca",
-  "pantaloni",
-  "modellatore",
-  "culotte",
-  "parigamba",
-  "piumino",
-  "camicia",
-  "kaftano",
-  "telo",
-  "sciarpa",
-  "intero",
-  "bikini",
-  "gonna",
-  "borsa",
-] as const;
-export type Subcategory = (typeof subcategories)[number];
 
 export const userRoles = ["customer", "admin"] as const;
 export type UserRole = (typeof userRoles)[number];
@@ -80,15 +56,9 @@ export const paymentStatuses = [
 ] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
-export const paymentProviders = ["stripe", "sandbox"] as const;
-export type PaymentProviderName = (typeof paymentProviders)[number];
-
 /** One payment attempt at the provider: open until paid, failed or expired. */
 export const paymentStates = ["open", "paid", "failed", "expired"] as const;
 export type PaymentState = (typeof paymentStates)[number];
-
-export const deliveryMethods = ["pickup", "shipping", "pickup_and_pay"] as const;
-export type DeliveryMethod = (typeof deliveryMethods)[number];
 
 export const newsletterStatuses = ["pending", "confirmed", "unsubscribed"] as const;
 export type NewsletterStatus = (typeof newsletterStatuses)[number];
@@ -474,7 +444,7 @@ export const userProfiles = pgTable(
     address: text("address"),
     city: text("city"),
     postalCode: text("postal_code"),
-    /** Two-letter code (shop/provinces.ts), as the checkout takes it. */
+    /** Two-letter code (address/provinces.ts), as the checkout takes it. */
     province: text("province"),
     country: text("country").notNull().default("Italia"),
     dateOfBirth: date("date_of_birth"),
@@ -830,15 +800,6 @@ export const orderActivity = pgTable(
 // Withdrawals (art. 54-bis Codice del Consumo) and returns
 // ---------------------------------------------------------------------------
 
-/**
- * received: the customer withdrew (the acknowledgement e-mail went out). goods_received: staff have
- * the parcel back and decide item by item. refunded: every item accepted and refunded.
- * partially_refused: some items refused (with a reason), the rest refunded. closed: nothing to
- * refund (a reservation, cancelled by the withdrawal itself).
- */
-export const withdrawalStates = ["received", "goods_received", "refunded", "partially_refused", "closed"] as const;
-export type WithdrawalState = (typeof withdrawalStates)[number];
-
 export const withdrawalRequests = pgTable(
   "withdrawal_requests",
   {
@@ -870,9 +831,6 @@ export const withdrawalRequests = pgTable(
       .where(sql`${table.state} in ('received', 'goods_received')`),
   ],
 );
-
-export const withdrawalItemDecisions = ["pending", "accepted", "refused"] as const;
-export type WithdrawalItemDecision = (typeof withdrawalItemDecisions)[number];
 
 /** One order line (and how many of its pieces) in a withdrawal, with staff's decision on receipt. */
 export const withdrawalItems = pgTable(
@@ -974,22 +932,6 @@ export const settingChanges = pgTable(
   },
   (table) => [index("setting_changes_created_at_idx").on(table.createdAt.desc())],
 );
-
-/** A cart line as the browser keeps it: product, size, colour and quantity (prices come from the database). */
-export type CartLineRequest = { id: number; size: string; color: string; quantity: number };
-
-/** The checkout's 'information' step as the shopper last sent it. */
-export type CheckoutDraft = {
-  deliveryMethod: DeliveryMethod;
-  name: string;
-  email: string;
-  phone: string;
-  address: string;
-  city: string;
-  postalCode: string;
-  province: string;
-  country: string;
-};
 
 /**
  * A shopper's way through the checkout, kept on the server and named by a cookie (its id is the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays } from "~/modules/stats/periods";
+import { addDays } from "~/modules/dates/rome";
 import { reservations, salesTotals } from "~/modules/stats/sales-stats.server";
 import { connectTestDatabase } from "../../tests/integration/database";
 import { buildDemoCatalog } from "./catalog/catalog";

@@ -1,12 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { addDays } from "~/modules/stats/periods";
+import { addDays, romeDay, romeMoment } from "~/modules/dates/rome";
 import { buildDemoCatalog } from "./catalog/catalog";
-import { buildDemoOrders, DEMO_ORDER_DAYS, romeMoment } from "./orders";
+import { buildDemoOrders, DEMO_ORDER_DAYS } from "./orders";
 
 const catalog = buildDemoCatalog();
 const today = "2026-11-23";
 const demo = buildDemoOrders(catalog, today);
-const romeDay = (moment: Date) => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Rome" }).format(moment);
 
 describe("the demo order history", () => {
   it("is the same every time for a given day", () => {

@@ -2,10 +2,11 @@
 // checkout would have written them (real pricing, lines from the demo catalogue), in the statuses a
 // running shop has, so the admin's orders, shipments and statistics have something to show.
 // Deterministic for a given day: a test computes the same orders the first start loaded.
-import type { DeliveryMethod, OrderStatus, PaymentStatus } from "~/db/schema";
+import type { OrderStatus, PaymentStatus } from "~/db/schema";
 import { type PricedLine, priceOrder } from "~/modules/cart/pricing";
+import { addDays, romeMoment } from "~/modules/dates/rome";
+import type { DeliveryMethod } from "~/modules/orders/values";
 import { defaultPublicSettings, pricingRules } from "~/modules/settings/shop-settings";
-import { addDays } from "~/modules/stats/periods";
 import type { DemoProduct } from "./catalog/catalog";
 import { seededRandom } from "./product-art";
 
@@ -78,23 +79,6 @@ const towns = [
   { city: "Savigliano", postalCode: "12038", province: "CN" },
   { city: "Bra", postalCode: "12042", province: "CN" },
 ];
-
-/** `hour:minute` of Rome's `day` as a moment (Rome is UTC+1, or UTC+2 in summer time). */
-export function romeMoment(day: string, hour: number, minute: number): Date {
-  const asUtc = Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)), hour, minute);
-  const romeParts = new Intl.DateTimeFormat("en-CA", {
-    timeZone: "Europe/Rome",
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-  }).formatToParts(new Date(asUtc));
-  const part = (type: string) => Number(romeParts.find((candidate) => candidate.type === type)?.value);
-  const romeAsUtc = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"));
-  return new Date(asUtc - (romeAsUtc - asUtc));
-}
 
 /** The history was priced by the shop's default fees and promotions. */
 const demoPricingRules = pricingRules(defaultPublicSettings);

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { genders, subcategories } from "~/db/schema";
+import { genders, subcategories } from "~/modules/catalog/values";
 import { blogCoverSvg, productArtSvg } from "./product-art";
 
 const product: Parameters<typeof productArtSvg>[0] = {

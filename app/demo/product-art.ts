@@ -1,7 +1,7 @@
 // Generated illustrations for the demo catalogue and blog: the shop has no photographs, so products get
 // a calm flat-lay "packshot" drawn as SVG and blog posts an abstract editorial cover. Pure and
 // deterministic: the same input always gives the same document.
-import type { Gender } from "~/db/schema";
+import type { Gender } from "~/modules/catalog/values";
 
 type ProductArtInput = {
   subcategory: string;

@@ -4,10 +4,10 @@ import { PageHeader } from "~/components/layout/page-header";
 import { ratingValueText, StoreRating } from "~/components/shop/store-rating";
 import { buttonClass } from "~/components/ui/button";
 import { metaSettings, useShopSettings } from "~/components/use-shop-settings";
+import { shopAdvisers, shopStaff, shopStory } from "~/modules/marketing/story";
+import { pageMeta } from "~/modules/seo/meta";
 import { shopIdentity } from "~/modules/settings/shop-settings";
 import { whatsappLink } from "~/modules/shop/identity";
-import { pageMeta } from "~/modules/shop/meta";
-import { shopAdvisers, shopStaff, shopStory } from "~/modules/shop/story";
 import type { Route } from "./+types/about";
 
 export function meta({ matches }: Route.MetaArgs) {

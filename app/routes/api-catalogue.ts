@@ -3,7 +3,7 @@ import { logger } from "~/logger.server";
 import { parseFilters } from "~/modules/catalog/filters";
 import { InvalidCursorError, listProducts } from "~/modules/catalog/listing.server";
 import { loadFailureDetails } from "~/modules/catalog/messages";
-import { outageRetryAfterSeconds } from "~/modules/shop/outage-page";
+import { outageRetryAfterSeconds } from "~/modules/rendering/outage-page";
 import { services } from "~/services.server";
 import type { Route } from "./+types/api-catalogue";
 import { methodNotAllowed } from "./method-not-allowed.server";

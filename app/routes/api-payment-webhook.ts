@@ -1,5 +1,5 @@
-import { handlePaymentWebhook, MAX_WEBHOOK_BYTES } from "~/modules/payments/webhook.server";
-import { outageRetryAfterSeconds } from "~/modules/shop/outage-page";
+import { handlePaymentWebhook, MAX_WEBHOOK_BYTES } from "~/modules/orders/payment-webhook.server";
+import { outageRetryAfterSeconds } from "~/modules/rendering/outage-page";
 import { services } from "~/services.server";
 import type { Route } from "./+types/api-payment-webhook";
 import { methodNotAllowed } from "./method-not-allowed.server";

@@ -34,7 +34,7 @@ import { emailOnlySchema, loginSchema, registerSchema } from "~/modules/accounts
 import { fieldErrors, handleIntent } from "~/modules/forms/action-result";
 import { readForm } from "~/modules/forms/read-form.server";
 import { clientIp, tooManyRequestsMessage } from "~/modules/security/rate-limit.server";
-import { pageMeta } from "~/modules/shop/meta";
+import { pageMeta } from "~/modules/seo/meta";
 import { services } from "~/services.server";
 import type { Route } from "./+types/auth";
 

@@ -13,9 +13,9 @@ import { type ActionResult, handleIntent } from "~/modules/forms/action-result";
 import { readForm } from "~/modules/forms/read-form.server";
 import { formRateLimit } from "~/modules/security/form-rate-limit.server";
 import { honeypotFilled } from "~/modules/security/honeypot";
-import { canonicalMeta, pageMeta } from "~/modules/shop/meta";
+import { canonicalMeta, pageMeta } from "~/modules/seo/meta";
+import { blogPostingJsonLd, breadcrumbJsonLd } from "~/modules/seo/structured-data";
 import { absoluteUrl } from "~/modules/shop/public-url.server";
-import { blogPostingJsonLd, breadcrumbJsonLd } from "~/modules/shop/structured-data";
 import { services } from "~/services.server";
 import type { Route } from "./+types/blog-post";
 

@@ -8,13 +8,13 @@ import {
   type CartIntent,
   changeQuantityFromForm,
 } from "~/modules/cart/cart-forms.server";
+import { openCheckoutSession, saveCheckoutCart } from "~/modules/cart/checkout-sessions.server";
 import { cartFromCookie, quoteCart } from "~/modules/cart/quote.server";
-import { openCheckoutSession, saveCheckoutCart } from "~/modules/checkout/sessions.server";
 import { failed, handleIntent } from "~/modules/forms/action-result";
 import { readForm } from "~/modules/forms/read-form.server";
+import { pageMeta } from "~/modules/seo/meta";
 import { readSettings } from "~/modules/settings/settings.server";
 import { cartRules } from "~/modules/settings/shop-settings";
-import { pageMeta } from "~/modules/shop/meta";
 import { services } from "~/services.server";
 import type { Route } from "./+types/cart";
 

@@ -1,15 +1,15 @@
 import { data } from "react-router";
 import { CheckoutSuccessPage } from "~/components/checkout/checkout-success-page";
-import { promoDismissedCookie } from "~/components/layout/promo-bar";
 import { config } from "~/config.server";
 import { logger } from "~/logger.server";
 import { getCurrentUser } from "~/modules/accounts/session.server";
+import { checkoutSessionIdOf } from "~/modules/cart/checkout-sessions.server";
 import { isFirstOrder } from "~/modules/checkout/discounts.server";
-import { checkoutSessionIdOf } from "~/modules/checkout/sessions.server";
 import { isOrderId } from "~/modules/orders/order-views";
 import { findReceipt, orderIdOfPaymentSession } from "~/modules/orders/receipt.server";
-import { settleFromProvider } from "~/modules/payments/settlement.server";
-import { pageMeta } from "~/modules/shop/meta";
+import { settleFromProvider } from "~/modules/orders/settlement.server";
+import { pageMeta } from "~/modules/seo/meta";
+import { promoDismissedCookie } from "~/modules/settings/promo-bar-cookie";
 import { services } from "~/services.server";
 import type { Route } from "./+types/checkout-success";
 
@@ -31,7 +31,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     orderId = paymentSessionIdPattern.test(sessionId)
       ? await orderIdOfPaymentSession(db, payments.name, sessionId)
       : null;
-    // The webhook may be late: whoever comes first fulfils the order (settlement.server.ts).
+    // The webhook may be late: whoever comes first fulfils the order (orders/settlement.server.ts).
     if (orderId) {
       await settleFromProvider(db, payments, sessionId, "customer:return-page", publicUrl).catch((error: unknown) =>
         logger.warn({ err: error, orderId }, "payment not confirmed from the return page"),

@@ -1,9 +1,10 @@
 import { setTimeout } from "node:timers/promises";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { type CheckoutDraft, checkoutSessions, orders } from "~/db/schema";
+import { checkoutSessions, orders } from "~/db/schema";
 import { CART_COOKIE_NAME, encodeCartCookie } from "~/modules/cart/cart-cookie";
 import type { CheckoutResult } from "~/modules/checkout/checkout-messages";
+import type { CheckoutDraft } from "~/modules/checkout/values";
 import { tooManyRequestsMessage } from "~/modules/security/rate-limit.server";
 import { connectTestDatabase } from "../../tests/integration/database";
 import { createTestVariant, deleteTestVariants, stockOf, testDraft, uniqueEmail } from "../../tests/support/fixtures";

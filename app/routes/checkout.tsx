@@ -1,9 +1,21 @@
 import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
-import { CheckoutPage, type CheckoutPageData } from "~/components/checkout/checkout-page";
+import { CheckoutPage } from "~/components/checkout/checkout-page";
+import type { CheckoutPageData } from "~/components/checkout/checkout-page-data";
 import { isDatabaseUnavailable } from "~/db/availability";
 import { logger } from "~/logger.server";
 import { getProfile } from "~/modules/accounts/profile.server";
 import { getCurrentUser } from "~/modules/accounts/session.server";
+import { provinceOptions } from "~/modules/address/provinces";
+import {
+  checkoutCart,
+  findCheckoutSession,
+  openCheckoutSession,
+  parseCartField,
+  saveCheckoutCart,
+  saveCheckoutDraft,
+  saveCouponCode,
+  sessionWithCart,
+} from "~/modules/cart/checkout-sessions.server";
 import { checkoutErrors } from "~/modules/checkout/checkout-errors.server";
 import { checkoutInformationSchema, startingCheckoutForm } from "~/modules/checkout/checkout-form";
 import {
@@ -18,25 +30,14 @@ import { lastPaymentAttempt } from "~/modules/checkout/last-attempt.server";
 import { parseSeenQuote, seenQuoteOf } from "~/modules/checkout/place-order.server";
 import { quoteCheckout } from "~/modules/checkout/quote.server";
 import { checkFirstOrderLookUpLimits, checkoutLimit } from "~/modules/checkout/rate-limits.server";
-import {
-  checkoutCart,
-  findCheckoutSession,
-  openCheckoutSession,
-  parseCartField,
-  saveCheckoutCart,
-  saveCheckoutDraft,
-  saveCouponCode,
-  sessionWithCart,
-} from "~/modules/checkout/sessions.server";
 import { fieldErrors, handleIntent } from "~/modules/forms/action-result";
 import { readForm } from "~/modules/forms/read-form.server";
 import { networkPseudonym } from "~/modules/security/client-network.server";
 import { formRateLimit } from "~/modules/security/form-rate-limit.server";
 import { clientIp } from "~/modules/security/rate-limit.server";
+import { pageMeta } from "~/modules/seo/meta";
 import { normalizeCouponCode } from "~/modules/settings/coupons";
 import { readSettings } from "~/modules/settings/settings.server";
-import { pageMeta } from "~/modules/shop/meta";
-import { provinceOptions } from "~/modules/shop/provinces";
 import { services } from "~/services.server";
 import type { Route } from "./+types/checkout";
 

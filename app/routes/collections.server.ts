@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import type { CollectionPageData } from "~/components/shop/collection-page";
 import type { Database } from "~/db/client.server";
-import type { Gender } from "~/db/schema";
 import { parseFilters } from "~/modules/catalog/filters";
 import { type ListingFilters, listProducts } from "~/modules/catalog/listing.server";
 import { catalogMessages, loadFailureDetails } from "~/modules/catalog/messages";
+import type { Gender } from "~/modules/catalog/values";
 import { GENDER_PAGE_SIZE } from "~/modules/shop/constants";
 import { absoluteUrl } from "~/modules/shop/public-url.server";
 import { optionalPart } from "~/optional-part.server";

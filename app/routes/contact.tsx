@@ -14,11 +14,11 @@ import { readForm } from "~/modules/forms/read-form.server";
 import { formRateLimit } from "~/modules/security/form-rate-limit.server";
 import { honeypotFilled } from "~/modules/security/honeypot";
 import { clientIp } from "~/modules/security/rate-limit.server";
+import { pageMeta } from "~/modules/seo/meta";
+import { storeJsonLd } from "~/modules/seo/structured-data";
 import { shopIdentity } from "~/modules/settings/shop-settings";
 import { formatAddress, shop as identityFile, whatsappLink } from "~/modules/shop/identity";
-import { pageMeta } from "~/modules/shop/meta";
 import { formatOpeningHours } from "~/modules/shop/opening-hours";
-import { storeJsonLd } from "~/modules/shop/structured-data";
 import { services } from "~/services.server";
 import type { Route } from "./+types/contact";
 

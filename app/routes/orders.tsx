@@ -1,9 +1,9 @@
 import { CustomerOrderList } from "~/components/orders/customer-order-list";
 import { requireUser } from "~/modules/accounts/session.server";
 import { listCustomerOrders } from "~/modules/orders/customer-orders.server";
+import { pageMeta } from "~/modules/seo/meta";
 import { readSettings } from "~/modules/settings/settings.server";
 import { trackingLink } from "~/modules/settings/shop-settings";
-import { pageMeta } from "~/modules/shop/meta";
 import { services } from "~/services.server";
 import type { Route } from "./+types/orders";
 

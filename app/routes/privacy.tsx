@@ -1,14 +1,15 @@
 import { Cookie } from "lucide-react";
 import { useConsent } from "~/components/consent/consent-provider";
 import { PageHeader } from "~/components/layout/page-header";
-import { PROMO_DISMISSED_COOKIE } from "~/components/layout/promo-bar";
 import { buttonClass } from "~/components/ui/button";
 import { metaSettings, useShopSettings } from "~/components/use-shop-settings";
 import { CART_COOKIE_NAME } from "~/modules/cart/cart-cookie";
 import { CONSENT_STORAGE_KEY } from "~/modules/consent/consent";
-import { CARRIER_NAME, CART_STORAGE_KEY, formatDate } from "~/modules/shop/constants";
+import { formatDate } from "~/modules/format/dates";
+import { pageMeta } from "~/modules/seo/meta";
+import { PROMO_DISMISSED_COOKIE } from "~/modules/settings/promo-bar-cookie";
+import { CARRIER_NAME, CART_STORAGE_KEY } from "~/modules/shop/constants";
 import { formatAddress } from "~/modules/shop/identity";
-import { pageMeta } from "~/modules/shop/meta";
 import type { Route } from "./+types/privacy";
 
 const LAST_UPDATED = "2026-11-21";

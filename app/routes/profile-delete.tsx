@@ -7,7 +7,7 @@ import { checkRateLimits } from "~/modules/accounts/rate-limits.server";
 import { requireUser } from "~/modules/accounts/session.server";
 import type { ActionResult } from "~/modules/forms/action-result";
 import { readForm } from "~/modules/forms/read-form.server";
-import { pageMeta } from "~/modules/shop/meta";
+import { pageMeta } from "~/modules/seo/meta";
 import { services } from "~/services.server";
 import type { Route } from "./+types/profile-delete";
 

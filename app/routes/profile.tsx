@@ -5,13 +5,13 @@ import { accountToasts } from "~/modules/accounts/error-messages";
 import { getProfile, updateProfile } from "~/modules/accounts/profile.server";
 import { getCurrentUser, requireUser } from "~/modules/accounts/session.server";
 import { profileSchema } from "~/modules/accounts/validation";
+import { provinceOptions } from "~/modules/address/provinces";
 import { type ActionResult, fieldErrors } from "~/modules/forms/action-result";
 import { readForm } from "~/modules/forms/read-form.server";
 import { listCustomerOrders } from "~/modules/orders/customer-orders.server";
+import { pageMeta } from "~/modules/seo/meta";
 import { readSettings } from "~/modules/settings/settings.server";
 import { trackingLink } from "~/modules/settings/shop-settings";
-import { pageMeta } from "~/modules/shop/meta";
-import { provinceOptions } from "~/modules/shop/provinces";
 import { services } from "~/services.server";
 import type { Route } from "./+types/profile";
 

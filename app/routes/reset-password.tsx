@@ -14,7 +14,7 @@ import { readLinkToken, resetTokenCookie } from "~/modules/accounts/link-token-c
 import { invalidRecoveryToken, newPasswordSchema } from "~/modules/accounts/validation";
 import { type ActionResult, fieldErrors } from "~/modules/forms/action-result";
 import { readForm } from "~/modules/forms/read-form.server";
-import { pageMeta } from "~/modules/shop/meta";
+import { pageMeta } from "~/modules/seo/meta";
 import type { Route } from "./+types/reset-password";
 
 /** After a successful reset the page moves on to /auth after this long. */

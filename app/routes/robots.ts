@@ -1,5 +1,5 @@
+import { renderRobots } from "~/modules/seo/sitemap";
 import { absoluteUrl } from "~/modules/shop/public-url.server";
-import { renderRobots } from "~/modules/shop/sitemap";
 import { methodNotAllowed } from "./method-not-allowed.server";
 
 /** GET /robots.txt */

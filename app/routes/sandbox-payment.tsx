@@ -1,11 +1,12 @@
 import { CircleAlert, CreditCard, FlaskConical, Lock } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
+import { formatDate } from "~/modules/format/dates";
+import { formatEuro } from "~/modules/format/numbers";
 import { handleIntent } from "~/modules/forms/action-result";
 import { readForm } from "~/modules/forms/read-form.server";
+import { webhookReceiver } from "~/modules/orders/payment-webhook.server";
 import type { PaymentProvider } from "~/modules/payments/provider";
 import { isSandbox, type SandboxProvider } from "~/modules/payments/sandbox.server";
-import { webhookReceiver } from "~/modules/payments/webhook.server";
-import { formatDate, formatEuro } from "~/modules/shop/constants";
 import { shop } from "~/modules/shop/identity";
 import { services } from "~/services.server";
 import type { Route } from "./+types/sandbox-payment";

@@ -2,6 +2,8 @@ import { Clock, PackageCheck, RotateCcw, Store, Truck } from "lucide-react";
 import { Link } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
 import { metaSettings, useShopSettings } from "~/components/use-shop-settings";
+import { formatEuro } from "~/modules/format/numbers";
+import { pageMeta } from "~/modules/seo/meta";
 import type { ShippingSettings } from "~/modules/settings/settings";
 import { returnCostSentence, shippingPriceText } from "~/modules/settings/shop-settings";
 import {
@@ -10,14 +12,12 @@ import {
   DELIVERY_ATTEMPTS,
   DELIVERY_ESTIMATE,
   DELIVERY_PROBLEM_REPORT_HOURS,
-  formatEuro,
   LEGAL_WARRANTY_YEARS,
   PARCEL_HOLD_WORKING_DAYS,
   REFUND_DAYS,
   WITHDRAWAL_DAYS,
 } from "~/modules/shop/constants";
 import { formatAddress } from "~/modules/shop/identity";
-import { pageMeta } from "~/modules/shop/meta";
 import { formatOpeningHours } from "~/modules/shop/opening-hours";
 import type { Route } from "./+types/shipping";
 

@@ -4,9 +4,9 @@ import { type CatalogFacets, getCatalogFacets } from "~/modules/catalog/facets.s
 import { ALL, checkFilterValues, filtersToRequestParams, parseFilters } from "~/modules/catalog/filters";
 import { InvalidCursorError, listProducts } from "~/modules/catalog/listing.server";
 import { catalogMessages, loadFailureDetails } from "~/modules/catalog/messages";
-import { canonicalMeta, pageMeta } from "~/modules/shop/meta";
+import { canonicalMeta, pageMeta } from "~/modules/seo/meta";
+import { breadcrumbJsonLd } from "~/modules/seo/structured-data";
 import { absoluteUrl } from "~/modules/shop/public-url.server";
-import { breadcrumbJsonLd } from "~/modules/shop/structured-data";
 import { optionalPart } from "~/optional-part.server";
 import { services } from "~/services.server";
 import type { Route } from "./+types/shop";

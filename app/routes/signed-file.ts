@@ -1,4 +1,4 @@
-import { appSecret } from "~/modules/accounts/auth-secret.server";
+import { appSecret } from "~/app-secret.server";
 import { answerSignedFileLink } from "~/modules/files/signed-file-links.server";
 import { services } from "~/services.server";
 import type { Route } from "./+types/signed-file";

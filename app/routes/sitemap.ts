@@ -1,6 +1,6 @@
+import { renderSitemap } from "~/modules/seo/sitemap";
+import { listSitemapPages } from "~/modules/seo/sitemap.server";
 import { absoluteUrl } from "~/modules/shop/public-url.server";
-import { renderSitemap } from "~/modules/shop/sitemap";
-import { listSitemapPages } from "~/modules/shop/sitemap.server";
 import { services } from "~/services.server";
 import type { Route } from "./+types/sitemap";
 import { methodNotAllowed } from "./method-not-allowed.server";

@@ -11,8 +11,8 @@ import { subscribe } from "~/modules/newsletter/subscriptions.server";
 import { formRateLimit } from "~/modules/security/form-rate-limit.server";
 import { honeypotFilled } from "~/modules/security/honeypot";
 import { clientIp } from "~/modules/security/rate-limit.server";
+import { pageMeta } from "~/modules/seo/meta";
 import { shop } from "~/modules/shop/identity";
-import { pageMeta } from "~/modules/shop/meta";
 import { services } from "~/services.server";
 import type { Route } from "./+types/subscribe";
 

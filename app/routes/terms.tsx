@@ -1,18 +1,18 @@
 import { Link } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
 import { metaSettings, useShopSettings } from "~/components/use-shop-settings";
+import { formatEuro } from "~/modules/format/numbers";
+import { pageMeta } from "~/modules/seo/meta";
 import { returnCostSentence } from "~/modules/settings/shop-settings";
 import {
   CARRIER_NAME,
   DELIVERY_WORKING_DAYS,
-  formatEuro,
   LEGAL_WARRANTY_YEARS,
   REFUND_DAYS,
   SECOND_SWIMSUIT_DISCOUNT_PERCENT,
   WITHDRAWAL_DAYS,
 } from "~/modules/shop/constants";
 import { formatAddress } from "~/modules/shop/identity";
-import { pageMeta } from "~/modules/shop/meta";
 import type { Route } from "./+types/terms";
 
 export function meta({ matches }: Route.MetaArgs) {

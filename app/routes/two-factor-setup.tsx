@@ -14,7 +14,7 @@ import { passwordConfirmationSchema, totpCodeSchema } from "~/modules/accounts/v
 import { type ActionResult, fieldErrors, handleIntent } from "~/modules/forms/action-result";
 import { readForm } from "~/modules/forms/read-form.server";
 import { clientIp, tooManyRequestsMessage } from "~/modules/security/rate-limit.server";
-import { pageMeta } from "~/modules/shop/meta";
+import { pageMeta } from "~/modules/seo/meta";
 import { services } from "~/services.server";
 import type { Route } from "./+types/two-factor-setup";
 

@@ -17,7 +17,7 @@ import { recoveryCodeSchema, totpCodeSchema } from "~/modules/accounts/validatio
 import { fieldErrors, handleIntent } from "~/modules/forms/action-result";
 import { readForm } from "~/modules/forms/read-form.server";
 import { clientIp, tooManyRequestsMessage } from "~/modules/security/rate-limit.server";
-import { pageMeta } from "~/modules/shop/meta";
+import { pageMeta } from "~/modules/seo/meta";
 import { services } from "~/services.server";
 import type { Route } from "./+types/two-factor";
 

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { shopSettings } from "../../app/db/schema";
+import { formatEuro } from "../../app/modules/format/numbers";
 import { settingsGroups } from "../../app/modules/settings/settings";
 import { defaultPublicSettings } from "../../app/modules/settings/shop-settings";
-import { formatEuro } from "../../app/modules/shop/constants";
 import { uniqueEmail } from "../support/fixtures";
 import { createUser, logIn } from "./support/accounts";
 import { e2eDatabase } from "./support/database";

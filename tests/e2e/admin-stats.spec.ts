@@ -1,7 +1,7 @@
 import { buildDemoCatalog } from "../../app/demo/catalog/catalog";
 import { buildDemoOrders, DEMO_ORDER_DAYS } from "../../app/demo/orders";
-import { formatEuro } from "../../app/modules/shop/constants";
-import { addDays, romeToday } from "../../app/modules/stats/periods";
+import { addDays, romeDay } from "../../app/modules/dates/rome";
+import { formatEuro } from "../../app/modules/format/numbers";
 import { createUser, logIn, placeOrder } from "./support/accounts";
 import { openHydrated, skipCookieBannerAndPopup } from "./support/page";
 import { expect, test } from "./support/test";
@@ -67,7 +67,7 @@ test("staff choose a period and read its revenue, orders, best sellers and chart
 });
 
 test("the statistics of the last sixty days are those of the demo orders the shop started with", async ({ page }) => {
-  const today = romeToday(new Date());
+  const today = romeDay(new Date());
   const demo = buildDemoOrders(buildDemoCatalog(), today);
   const sold = demo.filter((order) =>
     ["paid", "paid_in_store", "partially_refunded", "refunded"].includes(order.paymentStatus),

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { products } from "../../app/db/schema";
-import { formatEuro } from "../../app/modules/shop/constants";
+import { formatEuro } from "../../app/modules/format/numbers";
 import { e2eDatabase } from "./support/database";
 import { cartItem, everydayProduct, fewPiecesProduct, preselected, swimsuits } from "./support/demo-products";
 import { openHydrated, skipCookieBannerAndPopup, toast, waitForHydration } from "./support/page";

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { products, productVariants, userProfiles } from "../../app/db/schema";
-import { formatEuro } from "../../app/modules/shop/constants";
+import { formatEuro } from "../../app/modules/format/numbers";
 import { shop } from "../../app/modules/shop/identity";
 import { insertOrder, uniqueEmail } from "../support/fixtures";
 import { createUser, logIn } from "./support/accounts";

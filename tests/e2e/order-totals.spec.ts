@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { coupons, userProfiles } from "../../app/db/schema";
-import { formatEuro } from "../../app/modules/shop/constants";
+import { formatEuro } from "../../app/modules/format/numbers";
 import { createUser, logIn, placeOrder } from "./support/accounts";
 import { e2eDatabase, latestOrderOf } from "./support/database";
 import { cartItem, everydayProduct } from "./support/demo-products";

@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { productVariants, reviews } from "../../app/db/schema";
 import { lowestPriceBeforeCurrent } from "../../app/modules/catalog/omnibus";
-import { formatEuro } from "../../app/modules/shop/constants";
+import { formatEuro } from "../../app/modules/format/numbers";
 import { e2eDatabase } from "./support/database";
 import {
   demoCatalog,

@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { orderItems, products, refunds, withdrawalItems, withdrawalRequests } from "../../app/db/schema";
+import { formatEuro } from "../../app/modules/format/numbers";
 import type { SandboxProvider } from "../../app/modules/payments/sandbox.server";
-import { formatEuro } from "../../app/modules/shop/constants";
 import { createTestVariant, deleteTestVariants, stockOf } from "../support/fixtures";
 import { placeTestOrder } from "../support/placed-orders";
 import { testServices } from "../support/services";

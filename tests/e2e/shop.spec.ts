@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { products } from "../../app/db/schema";
 import { buildDemoCatalog, type DemoProduct } from "../../app/demo/catalog/catalog";
-import { formatEuro } from "../../app/modules/shop/constants";
+import { formatEuro } from "../../app/modules/format/numbers";
 import { e2eDatabase } from "./support/database";
 import { holdBackScripts, waitForHydration } from "./support/page";
 import { expect, type Page, test } from "./support/test";

@@ -3,7 +3,7 @@ import net from "node:net";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { outageTitle } from "../../app/modules/shop/outage-page";
+import { outageTitle } from "../../app/modules/rendering/outage-page";
 import { startSmtpSink } from "../support/smtp-sink";
 import { type AppInstance, type AppInstanceOptions, startAppInstance } from "./support/app-instance";
 import { type CartLine, placeForPayment, reserve } from "./support/checkout";

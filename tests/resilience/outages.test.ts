@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RECONCILE_AFTER_MINUTES } from "../../app/modules/payments/payment-sessions.server";
+import { RECONCILE_AFTER_MINUTES } from "../../app/modules/orders/payment-sessions.server";
 import { freePort } from "../../server/free-port";
 import { FakeStripe } from "../support/fake-stripe";
 import { startSmtpSink } from "../support/smtp-sink";

@@ -5,8 +5,8 @@ import { eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectDatabase, type Database, disconnectDatabase } from "../../app/db/client.server";
 import { blogPosts, products, productVariants, shopSettings } from "../../app/db/schema";
+import { formatEuro } from "../../app/modules/format/numbers";
 import { defaultPublicSettings } from "../../app/modules/settings/shop-settings";
-import { formatEuro } from "../../app/modules/shop/constants";
 import { type AppInstance, startAppInstance } from "./support/app-instance";
 import { startTestPostgres, type TestPostgres } from "./support/database";
 

@@ -3,8 +3,6 @@ import { randomUUID } from "node:crypto";
 import { eq, like } from "drizzle-orm";
 import type { Database } from "../../app/db/client.server";
 import {
-  type CartLineRequest,
-  type CheckoutDraft,
   checkoutSessions,
   type NewOrder,
   orderItems,
@@ -14,6 +12,8 @@ import {
   type ShippingAddress,
   userProfiles,
 } from "../../app/db/schema";
+import type { CartLineRequest } from "../../app/modules/cart/values";
+import type { CheckoutDraft } from "../../app/modules/checkout/values";
 
 /** The password of the test accounts: it meets the sign-up rules. */
 export const testPassword = "Segreta#2024";

@@ -1,11 +1,11 @@
 // Orders placed as shoppers place them (the real checkout), paid or not, for the tests of what staff
 // do with them afterwards: cancellations, refunds.
 import type { Database } from "../../app/db/client.server";
-import type { DeliveryMethod } from "../../app/db/schema";
 import { completeCheckout } from "../../app/modules/checkout/complete-checkout.server";
 import { seenQuoteOf } from "../../app/modules/checkout/place-order.server";
 import { quoteCheckout } from "../../app/modules/checkout/quote.server";
-import { settleFromProvider } from "../../app/modules/payments/settlement.server";
+import { settleFromProvider } from "../../app/modules/orders/settlement.server";
+import type { DeliveryMethod } from "../../app/modules/orders/values";
 import type { Services } from "../../app/services.server";
 import { createCheckoutSession, createTestVariant, testDraft } from "./fixtures";
 

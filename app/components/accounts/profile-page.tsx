@@ -15,9 +15,9 @@ import { useShopSettings } from "~/components/use-shop-settings";
 import { accountToasts } from "~/modules/accounts/error-messages";
 import type { Profile } from "~/modules/accounts/profile.server";
 import type { profileSchema } from "~/modules/accounts/validation";
+import type { ProvinceOption } from "~/modules/address/provinces";
 import type { ActionResult } from "~/modules/forms/action-result";
 import type { CustomerOrder } from "~/modules/orders/order-views";
-import type { ProvinceOption } from "~/modules/shop/provinces";
 
 // The orders tab, out of the page's first download (the profile tab shows first): fetched once the
 // page is on screen.

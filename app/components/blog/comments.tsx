@@ -7,8 +7,8 @@ import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { HoneypotField } from "~/components/ui/honeypot-field";
 import { blogMessages, COMMENT_AUTHOR_MAX_LENGTH, COMMENT_CONTENT_MAX_LENGTH } from "~/modules/blog/blog";
+import { formatDate } from "~/modules/format/dates";
 import type { ActionResult } from "~/modules/forms/action-result";
-import { formatDate } from "~/modules/shop/constants";
 
 type Comment = { id: number; author: string; content: string; createdAt: Date };
 

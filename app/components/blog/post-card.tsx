@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { formatDate } from "~/modules/shop/constants";
+import { formatDate } from "~/modules/format/dates";
 
 export type PostCardData = {
   slug: string;

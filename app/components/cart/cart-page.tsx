@@ -12,10 +12,11 @@ import type { CartIntent } from "~/modules/cart/cart-forms.server";
 import { type CartItem, cartKey, parseCart, reconciledCart, withQuantity } from "~/modules/cart/cart-lines";
 import { lineProblemMessage, loweredLineMessage } from "~/modules/cart/line-rules";
 import { SECOND_SWIMSUIT_PROMO_LABEL } from "~/modules/cart/pricing";
-import type { CartQuote, cartFromCookie, QuotedLine } from "~/modules/cart/quote.server";
+import type { CartQuote, CookieCart, QuotedLine } from "~/modules/cart/quote.server";
 import { cartDiscountNote } from "~/modules/checkout/discount-explanation";
+import { formatEuro } from "~/modules/format/numbers";
 import type { ActionResult } from "~/modules/forms/action-result";
-import { CART_STORAGE_KEY, CART_UPDATED_EVENT, formatEuro } from "~/modules/shop/constants";
+import { CART_STORAGE_KEY, CART_UPDATED_EVENT } from "~/modules/shop/constants";
 
 type QuoteState = { status: "loading" } | { status: "error" } | { status: "ready"; quote: CartQuote; stale: boolean };
 
@@ -227,7 +228,7 @@ export function CartPage({
 }: {
   /** The cookie's cart priced by the server: what shows before JavaScript runs, or without it. */
   quote: CartQuote;
-  serverCart: ReturnType<typeof cartFromCookie>;
+  serverCart: CookieCart | null;
   /** A form posted without JavaScript that could not change the cart. */
   refused: ActionResult<CartIntent, { productId: number | null }> | undefined;
 }) {

@@ -1,46 +1,19 @@
-import { CircleAlert, FlaskConical, Lock } from "lucide-react";
-import { type ReactNode, Suspense, useCallback, useEffect, useState } from "react";
-import { useNavigate } from "react-router";
-import { useFetcherAnswer } from "~/components/forms/use-fetcher-answer";
+import { Lock } from "lucide-react";
+import { type ReactNode, Suspense, useEffect, useState } from "react";
 import { lazyRendered } from "~/components/lazy-rendered";
 import { EmptyCart } from "~/components/shop/empty-cart";
-import { showToast } from "~/components/toast";
-import type { CartLineRequest } from "~/modules/cart/cart-lines";
-import type { CheckoutDraft } from "~/modules/checkout/checkout-form";
 import { type CheckoutResult, checkoutToasts } from "~/modules/checkout/checkout-messages";
-import type { LastAttempt } from "~/modules/checkout/last-attempt.server";
-import type { CheckoutQuote } from "~/modules/checkout/quote.server";
-import type { PaymentProviderName } from "~/modules/payments/provider";
-import { formatDate } from "~/modules/shop/constants";
-import type { ProvinceOption } from "~/modules/shop/provinces";
+import { formatDate } from "~/modules/format/dates";
+import { Notice } from "./checkout-notice";
+import type { CheckoutPageData } from "./checkout-page-data";
 import { InformationStep } from "./information-step";
 import { OrderSummary } from "./order-summary";
 import { useCartSync } from "./use-cart-sync";
+import { useEmptyCartRedirect, useLeaveEmptyCheckout } from "./use-empty-cart-redirect";
 
 // The second step: out of the first download of /checkout, fetched while the shopper fills in the first.
 const loadPaymentStep = () => import("./payment-step");
 const PaymentStep = lazyRendered(() => loadPaymentStep().then((module) => module.PaymentStep));
-
-export type CheckoutPageData = {
-  step: "information" | "payment";
-  /** The cart the server session holds, for the browser to compare with its own. */
-  cart: CartLineRequest[];
-  form: CheckoutDraft;
-  /** The form comes from the session (sent before), not from the profile or defaults. */
-  formSaved: boolean;
-  couponCode: string | null;
-  quote: CheckoutQuote | null;
-  /** What the page shows, as the buttons send it back (see place-order.server.ts). */
-  seen: string;
-  provider: PaymentProviderName;
-  signedIn: boolean;
-  lastAttempt: LastAttempt;
-  /**
-   * The province select's choices: the 107 provinces come with the page's data rather than in its
-   * first download of JavaScript, which has a budget (docs/decisions/0004-first-load-javascript.md).
-   */
-  provinces: readonly ProvinceOption[];
-};
 
 function Steps({ step, reservation }: { step: CheckoutPageData["step"]; reservation: boolean }) {
   const steps = [
@@ -65,53 +38,6 @@ function Steps({ step, reservation }: { step: CheckoutPageData["step"]; reservat
       })}
     </ol>
   );
-}
-
-function Notice({ tone, children }: { tone: "info" | "alert"; children: ReactNode }) {
-  return (
-    <div
-      role={tone === "alert" ? "alert" : "status"}
-      className={`mt-6 flex gap-3 rounded-md border p-4 text-sm ${tone === "alert" ? "border-sale/40 bg-sale/5 text-ink" : "border-sand bg-linen text-ink"}`}
-    >
-      {tone === "alert" ? (
-        <CircleAlert aria-hidden className="mt-0.5 size-5 shrink-0 text-sale" strokeWidth={1.5} />
-      ) : (
-        <FlaskConical aria-hidden className="mt-0.5 size-5 shrink-0 text-wine" strokeWidth={1.5} />
-      )}
-      <div className="space-y-1">{children}</div>
-    </div>
-  );
-}
-
-/** The lines that stopped the order, named one by one; nothing was charged. */
-export function ChangedLines({ messages }: { messages: string[] }) {
-  return (
-    <Notice tone="alert">
-      <p className="font-medium">Il tuo ordine non è stato inviato e non ti è stato addebitato nulla.</p>
-      <ul className="list-disc space-y-1 pl-5">
-        {messages.map((message) => (
-          <li key={message}>{message}</li>
-        ))}
-      </ul>
-    </Notice>
-  );
-}
-
-/** The 'Carrello vuoto' toast, then the shop. */
-function useLeaveEmptyCheckout(): () => void {
-  const navigate = useNavigate();
-  return useCallback(() => {
-    void showToast(checkoutToasts.emptyCart, "error");
-    void navigate("/shop", { replace: true });
-  }, [navigate]);
-}
-
-/** An answer saying the cart is empty leads to the shop. */
-export function useEmptyCartRedirect(answer: CheckoutResult | undefined) {
-  const leave = useLeaveEmptyCheckout();
-  useFetcherAnswer(answer, (answered) => {
-    if (!answered.ok && answered.data?.emptyCart) leave();
-  });
 }
 
 export function CheckoutPage(props: CheckoutPageData & { nativeAnswer?: CheckoutResult }) {

@@ -7,9 +7,10 @@ import { OrderAmounts } from "~/components/orders/order-amounts";
 import { showToast } from "~/components/toast";
 import { buttonClass } from "~/components/ui/button";
 import { useShopSettings } from "~/components/use-shop-settings";
+import { formatDate } from "~/modules/format/dates";
 import { deliveryLabel, shortOrderId } from "~/modules/orders/order-views";
 import type { OrderReceipt } from "~/modules/orders/receipt.server";
-import { CARRIER_NAME, CHECKOUT_DRAFT_STORAGE_KEY, DELIVERY_WORKING_DAYS, formatDate } from "~/modules/shop/constants";
+import { CARRIER_NAME, CHECKOUT_DRAFT_STORAGE_KEY, DELIVERY_WORKING_DAYS } from "~/modules/shop/constants";
 
 // The toast after a reservation; the checkout's other toasts are in checkout-messages.ts.
 const reservationConfirmedToast = {

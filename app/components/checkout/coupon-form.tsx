@@ -6,7 +6,7 @@ import { useFetcherAnswer } from "~/components/forms/use-fetcher-answer";
 import { showToast } from "~/components/toast";
 import { useHydrated } from "~/components/use-hydrated";
 import { type CheckoutResult, checkoutToasts } from "~/modules/checkout/checkout-messages";
-import type { CheckoutPageData } from "./checkout-page";
+import type { CheckoutPageData } from "./checkout-page-data";
 
 /** The page the checkout's small forms post to, so that without JavaScript the answer shows the same step. */
 function checkoutAction(step: CheckoutPageData["step"]): string {

@@ -22,7 +22,9 @@ import {
   RESERVATION_HOLD_DAYS,
 } from "~/modules/shop/constants";
 import type { ShopIdentity } from "~/modules/shop/identity";
-import { ChangedLines, type CheckoutPageData, useEmptyCartRedirect } from "./checkout-page";
+import { ChangedLines } from "./checkout-notice";
+import type { CheckoutPageData } from "./checkout-page-data";
+import { useEmptyCartRedirect } from "./use-empty-cart-redirect";
 
 const loadCheckoutRules = lazyRules(() => import("~/modules/checkout/checkout-form"));
 const checkoutSchema = () => loadCheckoutRules().then((rules) => rules.checkoutInformationSchema);

@@ -4,8 +4,8 @@ import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { lineProblemMessage } from "~/modules/cart/line-rules";
 import { SECOND_SWIMSUIT_PROMO_LABEL } from "~/modules/cart/pricing";
 import type { CheckoutQuote } from "~/modules/checkout/quote.server";
-import { formatEuro } from "~/modules/shop/constants";
-import type { CheckoutPageData } from "./checkout-page";
+import { formatEuro } from "~/modules/format/numbers";
+import type { CheckoutPageData } from "./checkout-page-data";
 import { CouponForm } from "./coupon-form";
 
 /**

@@ -11,8 +11,10 @@ import type { CheckoutQuote } from "~/modules/checkout/quote.server";
 import { deliveryLabel } from "~/modules/orders/order-views";
 import { CARRIER_NAME, DELIVERY_ESTIMATE, WITHDRAWAL_DAYS } from "~/modules/shop/constants";
 import { formatAddress } from "~/modules/shop/identity";
-import { ChangedLines, type CheckoutPageData, useEmptyCartRedirect } from "./checkout-page";
+import { ChangedLines } from "./checkout-notice";
+import type { CheckoutPageData } from "./checkout-page-data";
 import { CollectionInfo } from "./collection-info";
+import { useEmptyCartRedirect } from "./use-empty-cart-redirect";
 
 function ReviewBlock({ title, children }: { title: string; children: ReactNode }) {
   return (

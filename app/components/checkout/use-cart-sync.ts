@@ -1,8 +1,7 @@
 import { useEffect, useMemo, useRef } from "react";
 import { useFetcher } from "react-router";
 import { useLocalStorageItem } from "~/components/browser-storage";
-import type { CartLineRequest } from "~/modules/cart/cart-lines";
-import { parseCart } from "~/modules/cart/cart-lines";
+import { type CartLineRequest, parseCart } from "~/modules/cart/cart-lines";
 import { CART_STORAGE_KEY, CART_UPDATED_EVENT } from "~/modules/shop/constants";
 
 const linesOf = (cart: readonly CartLineRequest[]) =>

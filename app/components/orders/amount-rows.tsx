@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { formatEuro } from "~/modules/shop/constants";
+import { formatEuro } from "~/modules/format/numbers";
 
 /**
  * One line of a money summary: an `item` (a bought line), a plain amount (subtotal, shipping), a

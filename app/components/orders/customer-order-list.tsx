@@ -1,9 +1,11 @@
 import { ChevronDown, Package } from "lucide-react";
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
+import { formatDate } from "~/modules/format/dates";
+import { formatEuro } from "~/modules/format/numbers";
 import { type CustomerOrder, shortOrderId } from "~/modules/orders/order-views";
 import { customerOrderStatusLabel, paymentStatusLabel } from "~/modules/orders/status";
-import { CARRIER_NAME, formatDate, formatEuro } from "~/modules/shop/constants";
+import { CARRIER_NAME } from "~/modules/shop/constants";
 import { withdrawalPossibleFor } from "~/modules/withdrawals/window";
 import { LabelDownloadLink } from "./label-download-link";
 import { OrderAmounts } from "./order-amounts";

@@ -2,8 +2,8 @@
 // and its cookie. Only a press of the buttons needs them, so the product page loads this module when
 // the shopper first touches its form, not with the page.
 import { addToCart, readCart } from "~/components/cart/cart-storage";
+import { addToCartProblem } from "~/modules/cart/add-to-cart-problem";
 import { quantityInCart } from "~/modules/cart/cart-lines";
-import { addToCartProblem } from "~/modules/catalog/add-to-cart-problem";
 import type { ProductDetails } from "~/modules/catalog/product-details.server";
 import { lineKeyFor, type Selection, type ToastMessage } from "~/modules/catalog/selection";
 

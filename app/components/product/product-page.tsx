@@ -17,7 +17,8 @@ import {
   type Selection,
 } from "~/modules/catalog/selection";
 import { priceRequestPath } from "~/modules/contact/price-request";
-import { CARRIER_NAME, formatDecimal, formatEuro, WITHDRAWAL_DAYS } from "~/modules/shop/constants";
+import { formatDecimal, formatEuro } from "~/modules/format/numbers";
+import { CARRIER_NAME, WITHDRAWAL_DAYS } from "~/modules/shop/constants";
 import { whatsappLink } from "~/modules/shop/identity";
 
 // The popup shows 2 seconds after the page opens, so its code is fetched then, not with the page.

@@ -16,7 +16,7 @@ import {
   soldOutLabel,
 } from "~/modules/catalog/selection";
 import { priceRequestPath } from "~/modules/contact/price-request";
-import { formatEuro } from "~/modules/shop/constants";
+import { formatEuro } from "~/modules/format/numbers";
 
 type ProductPurchaseProps = {
   product: ProductDetails;

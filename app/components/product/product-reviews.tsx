@@ -9,8 +9,9 @@ import { Field } from "~/components/ui/field";
 import { HoneypotField } from "~/components/ui/honeypot-field";
 import { Tabs } from "~/components/ui/tabs";
 import type { ProductReview } from "~/modules/catalog/product-details.server";
+import { formatDate } from "~/modules/format/dates";
+import { formatDecimal } from "~/modules/format/numbers";
 import type { ActionResult } from "~/modules/forms/action-result";
-import { formatDate, formatDecimal } from "~/modules/shop/constants";
 import { Stars } from "./stars";
 
 function ReviewForm({ onSent }: { onSent: () => void }) {

@@ -1,5 +1,5 @@
 import { Star } from "lucide-react";
-import { formatDecimal } from "~/modules/shop/constants";
+import { formatDecimal } from "~/modules/format/numbers";
 
 /** A rating shown as five stars, read out as "4,5 su 5 stelle". */
 export function Stars({ rating, className = "size-4" }: { rating: number; className?: string }) {

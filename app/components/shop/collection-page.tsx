@@ -5,9 +5,10 @@ import { useHydrated } from "~/components/use-hydrated";
 import { ALL, type CatalogFilters, priceBucketLabels } from "~/modules/catalog/filters";
 import type { ProductSummary } from "~/modules/catalog/listing.server";
 import { catalogMessages, productCountText } from "~/modules/catalog/messages";
-import { formatInteger, PRICE_BUCKETS } from "~/modules/shop/constants";
-import { canonicalMeta, pageMeta } from "~/modules/shop/meta";
-import { breadcrumbJsonLd } from "~/modules/shop/structured-data";
+import { formatInteger } from "~/modules/format/numbers";
+import { canonicalMeta, pageMeta } from "~/modules/seo/meta";
+import { breadcrumbJsonLd } from "~/modules/seo/structured-data";
+import { PRICE_BUCKETS } from "~/modules/shop/constants";
 import { ProductGrid } from "./product-grid";
 import { SectionMessage } from "./section-message";
 

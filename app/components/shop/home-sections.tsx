@@ -6,7 +6,7 @@ import { crossedOutPriceCents } from "~/modules/catalog/crossed-out-price";
 import type { ProductSummary } from "~/modules/catalog/listing.server";
 import { catalogMessages } from "~/modules/catalog/messages";
 import type { CategoryTile } from "~/modules/catalog/showcase.server";
-import { formatEuro } from "~/modules/shop/constants";
+import { formatEuro } from "~/modules/format/numbers";
 import { ProductGrid } from "./product-grid";
 import { SectionMessage } from "./section-message";
 

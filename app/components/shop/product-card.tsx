@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { crossedOutPriceCents } from "~/modules/catalog/crossed-out-price";
 import type { ProductSummary } from "~/modules/catalog/listing.server";
-import { formatEuro } from "~/modules/shop/constants";
+import { formatEuro } from "~/modules/format/numbers";
 
 type ProductCardProps = {
   product: ProductSummary;

@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight, Star } from "lucide-react";
 import { useRef } from "react";
-import { formatDate } from "~/modules/shop/constants";
-import { type CustomerReview, reviewerInitials } from "~/modules/shop/customer-reviews";
+import { formatDate } from "~/modules/format/dates";
+import { type CustomerReview, reviewerInitials } from "~/modules/marketing/customer-reviews";
 
 // Warm, quiet backgrounds for the initials, picked by name so that a reviewer keeps the same one.
 const avatarColours = ["bg-wine text-ivory", "bg-ink text-ivory", "bg-sand text-ink", "bg-blush text-wine-dark"];

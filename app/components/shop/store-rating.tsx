@@ -1,5 +1,5 @@
 import { Star } from "lucide-react";
-import { formatDecimal } from "~/modules/shop/constants";
+import { formatDecimal } from "~/modules/format/numbers";
 import { shop } from "~/modules/shop/identity";
 
 /** "4,9": the shop's fixed customer rating, written the Italian way. */

@@ -1,9 +1,10 @@
 import { Form, Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
+import { formatDate } from "~/modules/format/dates";
+import { formatEuro } from "~/modules/format/numbers";
 import { shortOrderId } from "~/modules/orders/order-views";
 import { customerOrderStatusLabel } from "~/modules/orders/status";
-import { formatDate, formatEuro } from "~/modules/shop/constants";
 import { withdrawalFields } from "~/modules/withdrawals/form";
 import type { CustomerOrderChoice } from "~/modules/withdrawals/requests.server";
 import { withdrawalPossibleFor } from "~/modules/withdrawals/window";

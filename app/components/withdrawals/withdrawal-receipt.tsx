@@ -1,5 +1,6 @@
 import { CircleCheck } from "lucide-react";
-import { formatDate, formatEuro } from "~/modules/shop/constants";
+import { formatDate } from "~/modules/format/dates";
+import { formatEuro } from "~/modules/format/numbers";
 import type { WithdrawalReceipt } from "~/modules/withdrawals/requests.server";
 
 const stateLabels: Record<WithdrawalReceipt["state"], string> = {

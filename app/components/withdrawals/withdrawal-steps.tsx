@@ -1,8 +1,9 @@
 import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
+import { formatDate } from "~/modules/format/dates";
+import { formatEuro } from "~/modules/format/numbers";
 import { deliveryLabel, shortOrderId } from "~/modules/orders/order-views";
-import { formatDate, formatEuro } from "~/modules/shop/constants";
 import { quantityField, type WithdrawalChoice, withdrawalFields } from "~/modules/withdrawals/form";
 import type { WithdrawalLine, WithdrawalOrder } from "~/modules/withdrawals/requests.server";
 import { formatDay } from "~/modules/withdrawals/window";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { genders, subcategories } from "~/db/schema";
 import { discountPercent } from "~/modules/catalog/crossed-out-price";
+import { genders, subcategories } from "~/modules/catalog/values";
 import { buildDemoCatalog, type DemoProduct, salePriceCents } from "./catalog";
 
 const catalog = buildDemoCatalog();

@@ -2,9 +2,10 @@
 // from hand-written templates with a seeded random generator and fixed dates, so every call returns
 // exactly the same data (product ids, URLs and tests stay stable).
 
-import type { Gender, Product, ProductPrice, ProductVariant, Review, Subcategory } from "~/db/schema";
+import type { Product, ProductPrice, ProductVariant, Review } from "~/db/schema";
 import { ONE_COLOUR, ONE_SIZE } from "~/modules/catalog/selection";
-import { slugify } from "~/modules/shop/slug";
+import type { Gender, Subcategory } from "~/modules/catalog/values";
+import { slugify } from "~/modules/format/slug";
 import { seededRandom } from "../product-art";
 import { demoColours, fabrics } from "./materials";
 import { type Style, type Template, templates } from "./templates";

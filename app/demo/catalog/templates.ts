@@ -4,7 +4,7 @@
 // (size runs and brands in materials.ts, palettes in the file). The file is checked as it is read,
 // so a misspelt name fails at once rather than giving a product no colour.
 import { z } from "zod";
-import { genders, subcategories } from "~/db/schema";
+import { genders, subcategories } from "~/modules/catalog/values";
 import { brands, type ColourName, demoColours, type FabricName, fabrics, sizeRuns } from "./materials";
 import data from "./templates.json" with { type: "json" };
 

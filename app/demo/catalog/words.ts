@@ -1,5 +1,5 @@
 // Words the demo catalogue builds names, descriptions and reviews from. Data only.
-import type { Gender } from "~/db/schema";
+import type { Gender } from "~/modules/catalog/values";
 
 // ---------------------------------------------------------------------------
 // Words for names, texts and reviews

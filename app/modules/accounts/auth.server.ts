@@ -1,13 +1,13 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { twoFactor } from "better-auth/plugins/two-factor";
+import { resolveAuthSecret } from "~/app-secret.server";
 import { config } from "~/config.server";
 import { db } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { logger } from "~/logger.server";
 import { enqueueEmail } from "~/modules/mail/queue.server";
 import { shop } from "~/modules/shop/identity";
-import { resolveAuthSecret } from "./auth-secret.server";
 import {
   confirmationEmail,
   confirmationLink,

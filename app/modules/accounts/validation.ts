@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { addressRules, phoneRule } from "~/modules/shop/address";
+import { addressRules, phoneRule } from "~/modules/address/address";
 
 // The account forms' rules and messages, shared by the browser, which
 // checks before sending, and the server, which checks again whatever arrives.
@@ -120,7 +120,7 @@ const profileText = (min: number, message: string, max = 100) =>
 
 /**
  * The profile form; field names are those of the user_profiles columns. The phone and the address
- * follow the checkout's rules (shop/address.ts), so what the profile keeps the checkout accepts.
+ * follow the checkout's rules (address/address.ts), so what the profile keeps the checkout accepts.
  */
 export const profileSchema = z.object({
   first_name: profileText(2, "Nome richiesto"),

@@ -1,5 +1,5 @@
 import sanitizeHtml from "sanitize-html";
-import { slugify } from "~/modules/shop/slug";
+import { slugify } from "~/modules/format/slug";
 
 /** One entry of an article's table of contents: an h2 heading and the id it links to. */
 export type TocEntry = { id: string; text: string };

@@ -1,5 +1,5 @@
 // The blog's rules shared by the server and the page.
-import { formatDecimal } from "~/modules/shop/constants";
+import { formatDecimal } from "~/modules/format/numbers";
 
 /** The post shown large at the top of /blog when it exists; otherwise the newest is. */
 export const FEATURED_POST_SLUG = "segreti-stile-parigino";

@@ -6,7 +6,7 @@
 // found no cookie (a cart stored before the cookie existed, or too long for one), what it wrote
 // holds only its own additions, and the browser adds them to its cart instead. Only the lines
 // travel; names and prices always come from the database.
-import type { CartLineKey } from "./cart-lines";
+import type { CartLineRequest } from "./values";
 
 export const CART_COOKIE_NAME = "vetrina_carrello";
 
@@ -15,7 +15,8 @@ const MAX_AGE_SECONDS = 180 * 24 * 60 * 60;
 // Browsers drop a cookie above 4096 bytes; a cart that long is left to the browser's storage.
 const MAX_COOKIE_LENGTH = 3800;
 
-export type CookieCartLine = CartLineKey & { quantity: number };
+/** One line as the cookie holds it: the product, its size and colour, how many. */
+export type CookieCartLine = CartLineRequest;
 
 /** browser: a copy of its storage. server: the browser's copy, changed by the server. server-additions: only what the server added. */
 export type CartWriter = "browser" | "server" | "server-additions";

@@ -2,13 +2,13 @@
 // does): the product page's 'Aggiungi al carrello' and 'Acquista ora', and the cart's quantity and
 // remove buttons. They change the cart kept in the cookie, by the same rules the browser applies.
 import type { Queryable } from "~/db/client.server";
-import type { CartLineRequest } from "~/db/schema";
-import { addToCartProblem } from "~/modules/catalog/add-to-cart-problem";
 import { getProductDetails } from "~/modules/catalog/product-details.server";
 import { parseProductId } from "~/modules/catalog/product-id";
 import { choicesFromForm, lineKeyFor, minimumQuantity, type ToastMessage } from "~/modules/catalog/selection";
 import { invalidRequestMessage } from "~/modules/forms/read-form.server";
+import { addToCartProblem } from "./add-to-cart-problem";
 import { quantityInCart, withItemAdded, withQuantity } from "./cart-lines";
+import type { CartLineRequest } from "./values";
 
 const MAX_QUANTITY = 9999;
 

@@ -2,7 +2,7 @@
 // items (kept by app/components/cart/cart-storage.ts). A line is one product in one size and one
 // colour. Prices stored here are only what the visitor saw when adding: the cart page and the
 // checkout show and charge the server's prices.
-import type { CartLineRequest } from "~/db/schema";
+import type { CartLineRequest } from "~/modules/cart/values";
 import type { CartWriter, CookieCartLine } from "./cart-cookie";
 import { cartEntries } from "./cart-entries";
 

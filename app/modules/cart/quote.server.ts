@@ -4,12 +4,13 @@
 import { and, asc, inArray, isNull } from "drizzle-orm";
 import { z } from "zod";
 import type { Queryable } from "~/db/client.server";
-import { type CartLineRequest, productImages, products, productVariants } from "~/db/schema";
+import { productImages, products, productVariants } from "~/db/schema";
 import { productIdSchema } from "~/modules/catalog/product-id";
 import { type CartWriter, cartCookieFrom, decodeCartCookie } from "./cart-cookie";
 import { cartKey } from "./cart-lines";
 import { type CartRules, checkLine, type LineStatus, maxLineQuantity, orderUnitsProblem } from "./line-rules";
 import { type CartTotals, cartTotals, lineTotalCents } from "./pricing";
+import type { CartLineRequest } from "./values";
 
 const MAX_CART_LINES = 100;
 
@@ -43,11 +44,14 @@ export const cartLinesSchema = z
 
 export const cartQuoteRequestSchema = z.object({ items: cartLinesSchema });
 
+/** The cart the cookie holds: its lines, and who wrote them last. */
+export type CookieCart = { lines: CartLineRequest[]; writer: CartWriter };
+
 /**
  * The cart lines of the cookie the browser keeps for the server, checked like any cart it receives,
  * and who wrote them last; null without the cookie. A damaged cookie reads as an empty cart.
  */
-export function cartFromCookie(cookieHeader: string | null): { lines: CartLineRequest[]; writer: CartWriter } | null {
+export function cartFromCookie(cookieHeader: string | null): CookieCart | null {
   const value = cartCookieFrom(cookieHeader);
   if (value === null) return null;
   const { writer, lines } = decodeCartCookie(value);

@@ -1,5 +1,5 @@
-import type { Gender } from "~/db/schema";
 import { DEFAULT_SORT, GENDERS, PRICE_BUCKETS, SORT_OPTIONS } from "~/modules/shop/constants";
+import type { Gender } from "./values";
 
 // The shop's filter state, shared by the /shop loader, the page
 // endpoint and the browser. A hand-edited URL never fails: an unknown value falls back to its

@@ -1,10 +1,11 @@
 import { like, type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type Gender, productImages, products, productVariants, type Subcategory, subcategories } from "~/db/schema";
+import { productImages, products, productVariants } from "~/db/schema";
 import { connectTestDatabase } from "../../../tests/integration/database";
 import { defaultFilters } from "./filters";
 import { InvalidCursorError, type ListingFilters, listProducts, type ProductSummary } from "./listing.server";
 import { searchSynonyms } from "./search-synonyms";
+import { type Gender, type Subcategory, subcategories } from "./values";
 
 const db = connectTestDatabase();
 

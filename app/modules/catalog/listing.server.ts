@@ -1,12 +1,13 @@
 import { and, count, eq, gte, inArray, isNull, lt, ne, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Queryable } from "~/db/client.server";
-import { type Gender, productColors, products } from "~/db/schema";
+import { productColors, products } from "~/db/schema";
 import { SHOP_PAGE_SIZE } from "~/modules/shop/constants";
 import { getCatalogFacets } from "./facets.server";
 import { ALL, type CatalogFilters, defaultFilters, priceBucketRange } from "./filters";
 import { productIdSchema } from "./product-id";
 import { expandSynonyms, searchSuggestions } from "./search-synonyms";
+import type { Gender } from "./values";
 
 // The catalogue listing: filters, sorting and keyset
 // pagination. A page starts right after the last row of the previous page, so any page costs the

@@ -1,4 +1,4 @@
-import { formatInteger } from "~/modules/shop/constants";
+import { formatInteger } from "~/modules/format/numbers";
 
 // The catalogue's page messages, word for word as the shop shows them.
 

@@ -2,7 +2,8 @@
 // images, reviews, rating, the Omnibus price and its colours and sizes with their stock.
 import { and, eq, isNull } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
-import { type Gender, products, type Subcategory } from "~/db/schema";
+import { products } from "~/db/schema";
+import type { Gender, Subcategory } from "~/modules/catalog/values";
 import { RELATED_PRODUCTS_COUNT } from "~/modules/shop/constants";
 import { crossedOutPriceCents, discountPercent } from "./crossed-out-price";
 import { listProducts, type ProductSummary } from "./listing.server";

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { subcategories } from "~/db/schema";
 import { expandSynonyms, plainWord, searchSuggestions, searchSynonyms } from "./search-synonyms";
+import { subcategories } from "./values";
 
 describe("expandSynonyms", () => {
   test("an everyday word becomes itself or its subcategories; the other words stay as typed", () => {

@@ -1,4 +1,4 @@
-import type { Subcategory } from "~/db/schema";
+import type { Subcategory } from "./values";
 
 // Everyday Italian for the catalogue's subcategories: a shopper types 'mutande' or 'maglietta', the
 // catalogue says 'slip' or 't-shirt'. Data, not code: extending the search means adding words here

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addToCartProblem } from "./add-to-cart-problem";
+import { addToCartProblem } from "~/modules/cart/add-to-cart-problem";
 import {
   availableStock,
   choicesFromForm,

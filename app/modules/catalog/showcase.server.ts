@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
-import { type Gender, productImages, products } from "~/db/schema";
+import { productImages, products } from "~/db/schema";
+import type { Gender } from "~/modules/catalog/values";
 import { FEATURED_PRODUCTS_COUNT, GENDERS, OUTLET_PREVIEW_COUNT } from "~/modules/shop/constants";
 import { listProducts, type ProductSummary } from "./listing.server";
 

@@ -1,11 +1,12 @@
 import { z } from "zod";
-import type { CheckoutDraft, DeliveryMethod } from "~/db/schema";
-import { addressProblems, COURIER_ADDRESS_MAX, COURIER_CITY_MAX, phoneRule } from "~/modules/shop/address";
+import { addressProblems, COURIER_ADDRESS_MAX, COURIER_CITY_MAX, phoneRule } from "~/modules/address/address";
+import type { DeliveryMethod } from "~/modules/orders/values";
 import { DEFAULT_COUNTRY } from "~/modules/shop/constants";
+import type { CheckoutDraft } from "./values";
 
 // The checkout's 'information' step (design decision 1): the browser checks it
 // before sending, the server checks whatever arrives, with the same rules and messages. The phone
-// and the home address follow the rules the profile keeps them by (shop/address.ts).
+// and the home address follow the rules the profile keeps them by (address/address.ts).
 
 // Listed here rather than imported from the database schema, which must not reach the browser.
 const deliveryMethods = ["shipping", "pickup", "pickup_and_pay"] as const satisfies readonly DeliveryMethod[];

@@ -1,6 +1,5 @@
 import { setTimeout } from "node:timers/promises";
 import { desc, eq } from "drizzle-orm";
-import type { CheckoutDraft } from "~/db/schema";
 import { orders, payments } from "~/db/schema";
 import { logger } from "~/logger.server";
 import {
@@ -8,11 +7,12 @@ import {
   MissingPaymentPage,
   openPaymentSession,
   openPaymentsOfCheckout,
-} from "~/modules/payments/payment-sessions.server";
-import { settlePayment } from "~/modules/payments/settlement.server";
+} from "~/modules/orders/payment-sessions.server";
+import { settlePayment } from "~/modules/orders/settlement.server";
 import type { Services } from "~/services.server";
 import { orderOfAttempt, placeOrder, type SeenQuote } from "./place-order.server";
 import type { CheckoutQuote } from "./quote.server";
+import type { CheckoutDraft } from "./values";
 
 // The last step of the checkout, from the button to the payment page: earlier unpaid attempts of
 // this checkout are ended at the provider, the order is placed (stock taken), and the provider

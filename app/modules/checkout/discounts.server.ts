@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { type Coupon, coupons, type OrderStatus, orders, userProfiles } from "~/db/schema";
 import type { DiscountOffer } from "~/modules/cart/pricing";
+import { romeDay } from "~/modules/dates/rome";
 import { normalizeEmail } from "~/modules/mail/address";
 import { normalizeCouponCode } from "~/modules/settings/coupons";
 import type { DiscountSettings } from "~/modules/settings/settings";
@@ -48,13 +49,10 @@ function notReplacedBy(checkoutSessionId: string | undefined) {
     : undefined;
 }
 
-const romeMonth = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Rome", year: "numeric", month: "2-digit" });
-
 /** Year and month ("2026", "11") of a moment, in the shop's time zone. */
 function romeYearMonth(now: Date): { year: string; month: string } {
-  const parts = romeMonth.formatToParts(now);
-  const part = (type: string) => parts.find((candidate) => candidate.type === type)?.value ?? "";
-  return { year: part("year"), month: part("month") };
+  const [year, month] = romeDay(now).split("-") as [string, string];
+  return { year, month };
 }
 
 /**

@@ -2,7 +2,6 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import {
-  type CheckoutDraft,
   checkoutSessions,
   coupons,
   orderItems,
@@ -13,11 +12,12 @@ import {
   products,
   stockHolds,
 } from "~/db/schema";
+import { parseCartField } from "~/modules/cart/checkout-sessions.server";
+import { formatEuro } from "~/modules/format/numbers";
 import { applyOrderEvent } from "~/modules/orders/lifecycle.server";
+import { expireOverduePayments } from "~/modules/orders/payment-sessions.server";
 import type { OrderEvent } from "~/modules/orders/transitions";
-import { expireOverduePayments } from "~/modules/payments/payment-sessions.server";
 import type { SandboxProvider } from "~/modules/payments/sandbox.server";
-import { formatEuro } from "~/modules/shop/constants";
 import { connectTestDatabase } from "../../../tests/integration/database";
 import {
   createCheckoutSession,
@@ -30,7 +30,7 @@ import {
 import { testClock, testPublicUrl, testServices } from "../../../tests/support/services";
 import { completeCheckout } from "./complete-checkout.server";
 import { type PlaceOrderInput, placeOrder, type SeenQuote } from "./place-order.server";
-import { parseCartField } from "./sessions.server";
+import type { CheckoutDraft } from "./values";
 
 const db = connectTestDatabase();
 afterAll(() => deleteTestVariants(db));

@@ -2,29 +2,30 @@ import { randomBytes } from "node:crypto";
 import { and, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { Database, Queryable, Transaction } from "~/db/client.server";
 import {
-  type CheckoutDraft,
   checkoutSessions,
   orderItems,
   orderStatusChanges,
   orders,
-  type PaymentProviderName,
   payments,
   productVariants,
   stockHolds,
 } from "~/db/schema";
 import { cartKey } from "~/modules/cart/cart-lines";
+import { clearCheckoutSession } from "~/modules/cart/checkout-sessions.server";
 import { pricedDiscounts } from "~/modules/cart/pricing";
 import { imageUrl } from "~/modules/files/responsive-images";
+import { formatEuro } from "~/modules/format/numbers";
 import { normalizeEmail } from "~/modules/mail/address";
 import { queueOrderConfirmation } from "~/modules/orders/confirmation.server";
 import type { PaymentLineItem } from "~/modules/payments/provider";
+import type { PaymentProviderName } from "~/modules/payments/values";
 import { takeCouponUse } from "~/modules/settings/coupon-uses.server";
 import { readSettings } from "~/modules/settings/settings.server";
-import { formatEuro, PAYMENT_HOLD_MINUTES, PAYMENT_SESSION_MINUTES } from "~/modules/shop/constants";
+import { PAYMENT_HOLD_MINUTES, PAYMENT_SESSION_MINUTES } from "~/modules/shop/constants";
 import { couponUsedUp } from "./discounts.server";
 import { heldStockProblem } from "./held-stock.server";
 import { type CheckoutLine, type CheckoutQuote, describeLine, quoteCheckout } from "./quote.server";
-import { clearCheckoutSession } from "./sessions.server";
+import type { CheckoutDraft } from "./values";
 
 // Placing an order (the 'Completa Ordine e Paga' and 'Conferma Prenotazione' buttons): in one
 // transaction the server prices the session's cart again, checks it against what the shopper saw,

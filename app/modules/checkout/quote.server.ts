@@ -1,9 +1,10 @@
 import type { Queryable } from "~/db/client.server";
-import type { CartLineRequest, DeliveryMethod } from "~/db/schema";
 import { lineProblemMessage } from "~/modules/cart/line-rules";
 import { type OrderPricing, pricedDiscounts, priceOrder } from "~/modules/cart/pricing";
 import { type QuotedLine, quoteCart } from "~/modules/cart/quote.server";
+import type { CartLineRequest } from "~/modules/cart/values";
 import { type OrderBreakdown, orderBreakdown } from "~/modules/orders/order-breakdown";
+import type { DeliveryMethod } from "~/modules/orders/values";
 import { readSettings } from "~/modules/settings/settings.server";
 import { cartRules, pricingRules } from "~/modules/settings/shop-settings";
 import { type DiscountExplanation, explainDiscounts } from "./discount-explanation";

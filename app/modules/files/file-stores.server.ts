@@ -1,6 +1,6 @@
 import path from "node:path";
+import { resolveAuthSecret } from "~/app-secret.server";
 import type { Config } from "~/config.server";
-import { resolveAuthSecret } from "~/modules/accounts/auth-secret.server";
 import type { FileStore } from "./file-store";
 import { localFileStore } from "./local-file-store.server";
 import { s3FileStore } from "./s3-file-store.server";

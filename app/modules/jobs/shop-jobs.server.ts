@@ -1,8 +1,8 @@
-import { deleteExpiredCheckoutSessions } from "~/modules/checkout/sessions.server";
+import { deleteExpiredCheckoutSessions } from "~/modules/cart/checkout-sessions.server";
+import { expireOverduePayments, reconcilePendingPayments } from "~/modules/orders/payment-sessions.server";
+import { webhookReceiver } from "~/modules/orders/payment-webhook.server";
 import { endLapsedReservations } from "~/modules/orders/reservations.server";
-import { expireOverduePayments, reconcilePendingPayments } from "~/modules/payments/payment-sessions.server";
 import { isSandbox } from "~/modules/payments/sandbox.server";
-import { webhookReceiver } from "~/modules/payments/webhook.server";
 import { deleteExpiredRateLimits } from "~/modules/security/rate-limit.server";
 import type { Services } from "~/services.server";
 import type { Job } from "./scheduler.server";

@@ -1,9 +1,10 @@
 import { and, count, desc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
-import { type DeliveryMethod, orders, type PaymentStatus } from "~/db/schema";
+import { orders, type PaymentStatus } from "~/db/schema";
 import { type OrderAmounts, orderBreakdown } from "./order-breakdown";
 import { ORDERS_PAGE_SIZE, type OrderListFilters, orderNumberOf } from "./order-list-filters";
 import { type AdminOrderDetail, type AdminOrderRow, isOrderId } from "./order-views";
+import type { DeliveryMethod } from "./values";
 
 // Read-only views of every order, for the admin area (callers check the admin role first).
 // Measurements and choices: docs/decisions/0010-admin-order-list.md.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatEuro } from "~/modules/shop/constants";
+import { formatEuro } from "~/modules/format/numbers";
 import { shop } from "~/modules/shop/identity";
 import { type CancelledOrderForEmail, orderCancelledEmail } from "./cancellation-email";
 

@@ -1,7 +1,7 @@
 import type { PaymentStatus } from "~/db/schema";
+import { formatEuro } from "~/modules/format/numbers";
 import { composeEmail } from "~/modules/mail/compose";
 import type { MailMessage } from "~/modules/mail/message";
-import { formatEuro } from "~/modules/shop/constants";
 import { shop } from "~/modules/shop/identity";
 import { amountEmailRows, type OrderForEmail } from "./confirmation-email";
 import { shortOrderId } from "./order-views";

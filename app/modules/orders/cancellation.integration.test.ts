@@ -9,10 +9,10 @@ import {
   refunds,
   sandboxPaymentSessions,
 } from "~/db/schema";
+import { formatEuro } from "~/modules/format/numbers";
 import { type PaymentProvider, PaymentProviderError } from "~/modules/payments/provider";
 import type { SandboxProvider } from "~/modules/payments/sandbox.server";
 import { stripePaymentProvider } from "~/modules/payments/stripe.server";
-import { formatEuro } from "~/modules/shop/constants";
 import type { Services } from "~/services.server";
 import { connectTestDatabase } from "../../../tests/integration/database";
 import { FakeStripe } from "../../../tests/support/fake-stripe";

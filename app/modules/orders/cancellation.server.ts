@@ -2,10 +2,9 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { type OrderStatus, orders, payments } from "~/db/schema";
 import { logger } from "~/logger.server";
+import { formatEuro } from "~/modules/format/numbers";
 import { enqueueEmail } from "~/modules/mail/queue.server";
 import type { PaymentProvider, SessionState } from "~/modules/payments/provider";
-import { settlePayment } from "~/modules/payments/settlement.server";
-import { formatEuro } from "~/modules/shop/constants";
 import { recordOrderActivity } from "./activity.server";
 import { CANCELLATION_SUBJECT, orderCancelledEmail } from "./cancellation-email";
 import { applyOrderEvent } from "./lifecycle.server";
@@ -17,6 +16,7 @@ import {
   refundableAmount,
   refundOrder,
 } from "./refunds.server";
+import { settlePayment } from "./settlement.server";
 import { nextStatus } from "./transitions";
 
 // Staff cancel an order that has not left the shop (the transition table says which): the stock goes

@@ -1,12 +1,12 @@
 import type { ShippingAddress } from "~/db/schema";
+import { formatDate } from "~/modules/format/dates";
+import { formatEuro } from "~/modules/format/numbers";
 import { composeEmail, type EmailSection } from "~/modules/mail/compose";
 import type { MailMessage } from "~/modules/mail/message";
 import { type PublicSettings, returnCostSentence, shopIdentity } from "~/modules/settings/shop-settings";
 import {
   CARRIER_NAME,
   DELIVERY_WORKING_DAYS,
-  formatDate,
-  formatEuro,
   LEGAL_WARRANTY_YEARS,
   REFUND_DAYS,
   RESERVATION_HOLD_DAYS,

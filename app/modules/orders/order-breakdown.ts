@@ -1,6 +1,7 @@
-import type { DeliveryMethod, OrderDiscount } from "~/db/schema";
+import type { OrderDiscount } from "~/db/schema";
 import { lineTotalCents, SECOND_SWIMSUIT_PROMO_CODE } from "~/modules/cart/pricing";
-import { formatEuro } from "~/modules/shop/constants";
+import { formatEuro } from "~/modules/format/numbers";
+import type { DeliveryMethod } from "./values";
 
 // How every place that shows an order adds it up: the customer's order list, the success page, the
 // e-mails, the admin's order page and the orders CSV (and the payment step, for the order about to

@@ -1,14 +1,8 @@
 import { z } from "zod";
-import {
-  type DeliveryMethod,
-  deliveryMethods,
-  type OrderStatus,
-  orderStatuses,
-  type PaymentStatus,
-  paymentStatuses,
-} from "~/db/schema";
+import { type OrderStatus, orderStatuses, type PaymentStatus, paymentStatuses } from "~/db/schema";
 import { deliveryLabel } from "./order-views";
 import { orderStatusLabel, paymentStatusLabel } from "./status";
+import { type DeliveryMethod, deliveryMethods } from "./values";
 
 // The filters of the admin's order list as they travel in the address (Italian parameter names, so a
 // plain GET form works without JavaScript and a filtered list can be bookmarked or shared).

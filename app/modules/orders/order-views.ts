@@ -1,6 +1,7 @@
-import type { DeliveryMethod, OrderStatus, PaymentStatus, ShippingAddress } from "~/db/schema";
+import type { OrderStatus, PaymentStatus, ShippingAddress } from "~/db/schema";
 import { CARRIER_NAME } from "~/modules/shop/constants";
 import type { OrderBreakdown } from "./order-breakdown";
+import type { DeliveryMethod } from "./values";
 
 // What the customer's and the admin's pages show of orders (the *.server.ts modules fill them in).
 

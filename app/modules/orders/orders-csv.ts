@@ -1,5 +1,6 @@
 import { SECOND_SWIMSUIT_PROMO_LABEL } from "~/modules/cart/pricing";
-import { CARRIER_NAME, formatDate } from "~/modules/shop/constants";
+import { formatDate } from "~/modules/format/dates";
+import { CARRIER_NAME } from "~/modules/shop/constants";
 import type { AdminOrderExportRow } from "./admin-orders.server";
 import { centsByPart, orderBreakdown } from "./order-breakdown";
 import { deliveryLabel, shortOrderId } from "./order-views";

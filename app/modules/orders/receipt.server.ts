@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
-import { orders, type PaymentProviderName, payments, type ShippingAddress } from "~/db/schema";
+import { orders, payments, type ShippingAddress } from "~/db/schema";
+import type { PaymentProviderName } from "~/modules/payments/values";
 import { type OrderBreakdown, orderBreakdown } from "./order-breakdown";
 import type { OrderLine } from "./order-views";
 

@@ -1,6 +1,7 @@
 // The amount staff type to refund, read as integer cents. Pure, for the form's checks and the action alike.
+
+import { formatEuro } from "~/modules/format/numbers";
 import { MAX_TYPED_EURO_CENTS, readTypedEuroCents } from "~/modules/forms/euro-amount";
-import { formatEuro } from "~/modules/shop/constants";
 
 export type RefundAmountResult = { ok: true; cents: number } | { ok: false; message: string };
 

@@ -1,8 +1,8 @@
 import { and, asc, eq, like, notLike } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { orderActivity, orders, outgoingEmails, refunds, sandboxPaymentSessions } from "~/db/schema";
+import { formatEuro } from "~/modules/format/numbers";
 import type { SandboxProvider } from "~/modules/payments/sandbox.server";
-import { formatEuro } from "~/modules/shop/constants";
 import { shop } from "~/modules/shop/identity";
 import { connectTestDatabase } from "../../../tests/integration/database";
 import { deleteTestVariants } from "../../../tests/support/fixtures";

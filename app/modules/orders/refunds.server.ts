@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database, Queryable } from "~/db/client.server";
-import { orders, type PaymentProviderName, type PaymentStatus, payments, type RefundState, refunds } from "~/db/schema";
+import { orders, type PaymentStatus, payments, type RefundState, refunds } from "~/db/schema";
 import { logger } from "~/logger.server";
+import { formatEuro } from "~/modules/format/numbers";
 import { enqueueEmail } from "~/modules/mail/queue.server";
 import type { PaymentProvider, RefundOutcome } from "~/modules/payments/provider";
-import { formatEuro } from "~/modules/shop/constants";
+import type { PaymentProviderName } from "~/modules/payments/values";
 import { recordOrderActivity } from "./activity.server";
 import { orderRefundEmail, REFUND_SUBJECT } from "./refund-email";
 

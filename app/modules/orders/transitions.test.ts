@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { deliveryMethods, type OrderStatus, orderStatuses } from "~/db/schema";
+import { type OrderStatus, orderStatuses } from "~/db/schema";
 import { endsUnpaid, finalStatuses, nextStatus, type OrderEvent, orderTransitions } from "./transitions";
+import { deliveryMethods } from "./values";
 
 const order = (status: OrderStatus, deliveryMethod: "shipping" | "pickup" | "pickup_and_pay" = "shipping") => ({
   status,

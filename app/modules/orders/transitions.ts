@@ -1,7 +1,8 @@
 // The order lifecycle (docs/decisions/0006-order-lifecycle.md): every change of an order's status is one
 // of these events, and only from the statuses listed. Pure, so the table is read and tested as it
 // stands; modules/orders/lifecycle.server.ts applies it as a guarded update in a transaction.
-import type { DeliveryMethod, OrderStatus, PaymentStatus } from "~/db/schema";
+import type { OrderStatus, PaymentStatus } from "~/db/schema";
+import type { DeliveryMethod } from "./values";
 
 export type OrderEvent =
   /** The payment provider reports the order paid. */

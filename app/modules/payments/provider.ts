@@ -1,7 +1,7 @@
 // The one interface the shop uses to take money. Two adapters implement it: Stripe Checkout
 // (stripe.server.ts) when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set, and the built-in
 // sandbox (sandbox.server.ts) otherwise. Both pass the same contract tests (provider.contract.ts).
-import type { PaymentProviderName } from "~/db/schema";
+import type { PaymentProviderName } from "./values";
 
 export type { PaymentProviderName };
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { genders, subcategories } from "~/db/schema";
+import { genders, subcategories } from "~/modules/catalog/values";
+import { formatEuro, formatInteger } from "~/modules/format/numbers";
 import { MAX_TYPED_EURO_CENTS, readTypedEuroCents } from "~/modules/forms/euro-amount";
 import { wholeNumberField } from "~/modules/forms/whole-number";
-import { formatEuro, formatInteger } from "~/modules/shop/constants";
 
 // The product form of the admin (create and edit): what staff type, read into a product and its
 // variants, every message in Italian. Pure, so that every rule is unit-tested; the database's own

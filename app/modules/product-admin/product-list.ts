@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { type Gender, genders, type Subcategory, subcategories } from "~/db/schema";
 import { searchTerm } from "~/modules/catalog/filters";
+import { type Gender, genders, type Subcategory, subcategories } from "~/modules/catalog/values";
 
 // The filters of the admin's product list as they travel in the address (Italian names, so a plain
 // GET form works without JavaScript and a filtered list can be bookmarked). Pure: read and written

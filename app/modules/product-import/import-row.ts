@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { genders, subcategories } from "~/db/schema";
+import { genders, subcategories } from "~/modules/catalog/values";
 import { readTypedEuroCents } from "~/modules/forms/euro-amount";
 import {
   priceRuleProblem,

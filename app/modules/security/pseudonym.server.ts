@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { appSecret } from "~/modules/accounts/auth-secret.server";
+import { appSecret } from "~/app-secret.server";
 
 /**
  * How a security event names a person (an e-mail address tried at the login, an IP) in the log: a

@@ -1,4 +1,4 @@
-import { formatEuro } from "~/modules/shop/constants";
+import { formatEuro } from "~/modules/format/numbers";
 import type { TimeRange } from "~/modules/shop/identity";
 import { formatDayHours, type SettingsKey, settingsGroups, weekdays } from "./settings";
 

@@ -2,6 +2,7 @@ import { asc, desc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { type Coupon, coupons } from "~/db/schema";
 import type { CurrentUser } from "~/modules/accounts/current-user";
+import { addDays, romeDay, romeMoment } from "~/modules/dates/rome";
 import { fieldErrors } from "~/modules/forms/action-result";
 import {
   type CouponTerms,
@@ -18,36 +19,6 @@ import { logSettingChange, type SaveOutcome } from "./settings.server";
 type Admin = Pick<CurrentUser, "id" | "email">;
 type FormFields = Record<string, string | undefined>;
 
-const romeParts = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "Europe/Rome",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-
-/** The moment a day ("2026-12-24") starts in Rome, `days` days later. */
-export function romeDayStart(day: string, days = 0): Date {
-  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
-  const utcMidnight = Date.UTC(year, month - 1, date + days);
-  // Rome's offset from UTC at that moment (one or two hours): midnight never falls in a DST change.
-  const parts = Object.fromEntries(
-    romeParts.formatToParts(new Date(utcMidnight)).map((part) => [part.type, part.value]),
-  );
-  const asRome = Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-  );
-  return new Date(utcMidnight - (asRome - utcMidnight));
-}
-
-const romeDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Rome" });
-
 function couponView(coupon: Coupon): CouponView {
   return {
     code: coupon.code,
@@ -55,9 +26,9 @@ function couponView(coupon: Coupon): CouponView {
     active: coupon.active,
     maxUses: coupon.maxUses,
     usedCount: coupon.usedCount,
-    startsOn: coupon.startsAt ? romeDay.format(coupon.startsAt) : null,
+    startsOn: coupon.startsAt ? romeDay(coupon.startsAt) : null,
     // ends_at is the first moment it no longer holds: the last day is the one before.
-    endsOn: coupon.endsAt ? romeDay.format(new Date(coupon.endsAt.getTime() - 1)) : null,
+    endsOn: coupon.endsAt ? romeDay(new Date(coupon.endsAt.getTime() - 1)) : null,
   };
 }
 
@@ -76,8 +47,8 @@ function columns(terms: CouponTerms) {
   return {
     percentOff: terms.percentOff,
     active: terms.active,
-    startsAt: terms.startsOn ? romeDayStart(terms.startsOn) : null,
-    endsAt: terms.endsOn ? romeDayStart(terms.endsOn, 1) : null,
+    startsAt: terms.startsOn ? romeMoment(terms.startsOn) : null,
+    endsAt: terms.endsOn ? romeMoment(addDays(terms.endsOn, 1)) : null,
     maxUses: terms.maxUses,
   };
 }

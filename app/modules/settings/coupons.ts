@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { formatInteger } from "~/modules/format/numbers";
 import { wholeNumberField } from "~/modules/forms/whole-number";
-import { formatInteger } from "~/modules/shop/constants";
 import { percentField } from "./settings";
 
 // Discount codes as staff create and edit them in 'Impostazioni'. Validity is written as days in

@@ -2,7 +2,6 @@ import { z } from "zod";
 import { euroInputText, parseEuroCents } from "~/modules/forms/euro-amount";
 import type { OpeningHours, TimeRange, Weekday } from "~/modules/shop/identity";
 import { isValidPartitaIva } from "~/modules/shop/partita-iva";
-import type { ShopSettings } from "./shop-settings";
 
 // The shop's settings as staff edit them in 'Impostazioni': one group of fields per form. Each group
 // has the schema of its stored value and the schema of its form (text fields as the browser posts
@@ -254,6 +253,17 @@ const trackingValue = z.object({
 export type TrackingSettings = z.infer<typeof trackingValue>;
 
 // ---------------------------------------------------------------------------
+
+/** Every group's stored value: what pages, pricing and e-mails read (shop-settings.ts). */
+export type ShopSettings = {
+  identity: IdentitySettings;
+  hours: OpeningHours;
+  promoBar: PromoBarSettings;
+  shipping: ShippingSettings;
+  discounts: DiscountSettings;
+  orderLimits: OrderLimits;
+  tracking: TrackingSettings;
+};
 
 export type SettingsKey = keyof ShopSettings;
 

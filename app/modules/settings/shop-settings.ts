@@ -1,29 +1,14 @@
 import type { CartRules } from "~/modules/cart/line-rules";
 import type { PricingRules } from "~/modules/cart/pricing";
-import { formatEuro } from "~/modules/shop/constants";
-import { type OpeningHours, type ShopIdentity, shop } from "~/modules/shop/identity";
-import type {
-  DiscountSettings,
-  IdentitySettings,
-  OrderLimits,
-  PromoBarSettings,
-  ShippingSettings,
-  TrackingSettings,
-} from "./settings";
+import { formatEuro } from "~/modules/format/numbers";
+import { type ShopIdentity, shop } from "~/modules/shop/identity";
+import type { ShippingSettings, ShopSettings, TrackingSettings } from "./settings";
 
 // The shop's settings as pages, pricing and e-mails read them: their shape, the defaults and what is
 // made of them. Without the forms' schemas (settings.ts), so every storefront page can carry it
 // without the validation library.
 
-export type ShopSettings = {
-  identity: IdentitySettings;
-  hours: OpeningHours;
-  promoBar: PromoBarSettings;
-  shipping: ShippingSettings;
-  discounts: DiscountSettings;
-  orderLimits: OrderLimits;
-  tracking: TrackingSettings;
-};
+export type { ShopSettings };
 
 /** Where the customer follows a parcel: the template with `{tracking}` replaced by its code. */
 export function trackingLink(tracking: TrackingSettings, trackingCode: string): string {

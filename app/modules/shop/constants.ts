@@ -1,5 +1,5 @@
-// The shop's business rules as numbers, and the one way to show
-// money and dates. Money is always integer euro cents.
+// The shop's business rules as numbers. Money is always integer euro cents, written by
+// format/numbers.ts.
 
 // Shipping and returns (the fees, the free-shipping threshold and the return cost are settings:
 // modules/settings, edited in 'Impostazioni')
@@ -22,7 +22,7 @@ export const DELIVERY_PROBLEM_REPORT_HOURS = 24;
 /**
  * How long an unpaid online order holds its pieces: what the payment page needs (a card, its 3-D
  * Secure check, a wallet), with room to spare. Then the shop ends the payment session itself and
- * the pieces go back on sale (modules/payments/payment-sessions.server.ts).
+ * the pieces go back on sale (modules/orders/payment-sessions.server.ts).
  */
 export const PAYMENT_HOLD_MINUTES = 20;
 /**
@@ -64,57 +64,3 @@ export const CART_STORAGE_KEY = "shoppingCart";
 export const CART_UPDATED_EVENT = "cart-updated";
 /** The checkout form as typed and not sent yet, in the tab's sessionStorage (a draft kept in the browser). */
 export const CHECKOUT_DRAFT_STORAGE_KEY = "checkoutForm";
-
-// Numbers are written by hand as Intl.NumberFormat("it-IT") writes them (constants.test.ts compares
-// the two): a browser's first Intl number format loads the locale's data, 15–30 ms of main thread on
-// every page that shows a price or a count, before it answers a tap.
-
-/** 1234 → "1234", 12345 → "12.345": Italian groups thousands from five digits on. */
-export function formatInteger(value: number): string {
-  const digits = String(Math.abs(Math.trunc(value)));
-  const grouped = digits.length < 5 ? digits : digits.replace(/\B(?=(\d{3})+$)/g, ".");
-  return value < 0 && grouped !== "0" ? `-${grouped}` : grouped;
-}
-
-/** 4.5 → "4,5", 4 → "4" (or "4,0" with one minimum digit); at most three decimals, as toLocaleString. */
-export function formatDecimal(value: number, minimumFractionDigits = 0): string {
-  const [whole = "0", fraction = ""] = Math.abs(value).toFixed(3).split(".");
-  const digits = fraction.replace(/0+$/, "").padEnd(minimumFractionDigits, "0");
-  const sign = value < 0 && Number(`${whole}.${fraction}`) !== 0 ? "-" : "";
-  return `${sign}${formatInteger(Number(whole))}${digits ? `,${digits}` : ""}`;
-}
-
-/** 790 → "7,90 €", 1234567 → "12.345,67 €" (a no-break space before the sign). */
-export function formatEuro(cents: number): string {
-  const whole = Math.round(Math.abs(cents));
-  const sign = cents < 0 && whole !== 0 ? "-" : "";
-  return `${sign}${formatInteger(Math.floor(whole / 100))},${String(whole % 100).padStart(2, "0")}\u00a0€`;
-}
-
-// Built on first use, not when the module loads: most pages show no date.
-const dateFormatOptions = {
-  /** 21/11/2026 */
-  short: { timeZone: "Europe/Rome", day: "2-digit", month: "2-digit", year: "numeric" },
-  /** 21 novembre 2026 */
-  long: { timeZone: "Europe/Rome", dateStyle: "long" },
-  /** 21/11/2026, 14:30 */
-  dateTime: {
-    timeZone: "Europe/Rome",
-    day: "2-digit",
-    month: "2-digit",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-  },
-} satisfies Record<string, Intl.DateTimeFormatOptions>;
-const dateFormats = new Map<keyof typeof dateFormatOptions, Intl.DateTimeFormat>();
-
-/** A moment shown as Italians read it, in the shop's time zone whatever the server's. */
-export function formatDate(value: Date | string | number, style: keyof typeof dateFormatOptions = "short"): string {
-  let format = dateFormats.get(style);
-  if (!format) {
-    format = new Intl.DateTimeFormat("it-IT", dateFormatOptions[style]);
-    dateFormats.set(style, format);
-  }
-  return format.format(new Date(value));
-}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { shopStaff } from "~/modules/marketing/story";
 import { formatAddress, shop, whatsappLink } from "./identity";
 import { isValidPartitaIva } from "./partita-iva";
-import { shopStaff } from "./story";
 
 // Another shop deploys by editing identity.ts: these tests check that what it wrote can be used
 // (a valid partita IVA, well-formed hours, contacts and links), never this shop's own values.

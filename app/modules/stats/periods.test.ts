@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { romeDay } from "~/modules/dates/rome";
 import {
   bucketLabel,
   bucketStart,
@@ -6,7 +7,6 @@ import {
   dayCount,
   parseStatsPeriod,
   previousPeriod,
-  romeToday,
   statsQuery,
 } from "./periods";
 
@@ -108,6 +108,6 @@ describe("labels and today", () => {
   });
 
   it("takes today's day in Rome, not in UTC", () => {
-    expect(romeToday(new Date("2026-11-22T23:30:00Z"))).toBe("2026-11-23");
+    expect(romeDay(new Date("2026-11-22T23:30:00Z"))).toBe("2026-11-23");
   });
 });

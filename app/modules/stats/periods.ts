@@ -1,3 +1,4 @@
+import { addDays } from "~/modules/dates/rome";
 import { isDay } from "~/modules/orders/order-list-filters";
 
 // The period the sales statistics cover, as it travels in the address (a plain GET form: dal, al,
@@ -28,11 +29,6 @@ const FIRST_DAY = "1900-01-01";
 const dayMs = 24 * 60 * 60 * 1000;
 const toDate = (day: string) => new Date(`${day}T00:00:00Z`);
 const toDay = (date: Date) => date.toISOString().slice(0, 10);
-
-/** `day` moved by `days` (negative: back). */
-export function addDays(day: string, days: number): string {
-  return toDay(new Date(toDate(day).getTime() + days * dayMs));
-}
 
 /** Days from `from` to `to`, both included. */
 export function dayCount(from: string, to: string): number {
@@ -123,9 +119,4 @@ const monthYear = new Intl.DateTimeFormat("it-IT", { timeZone: "UTC", month: "sh
 /** A bucket as the chart names it: "23/11" (a day, or the Monday of a week), "nov 2026" (a month). */
 export function bucketLabel(start: string, granularity: Granularity): string {
   return (granularity === "mese" ? monthYear : dayMonth).format(toDate(start));
-}
-
-/** The day it is in Rome at `now`. */
-export function romeToday(now: Date): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Rome" }).format(now);
 }

@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DeliveryMethod, OrderStatus, PaymentStatus } from "~/db/schema";
+import type { OrderStatus, PaymentStatus } from "~/db/schema";
 import { orderItems, orders, payments, products, productVariants, refunds, withdrawalRequests } from "~/db/schema";
+import { romeDay } from "~/modules/dates/rome";
+import type { DeliveryMethod } from "~/modules/orders/values";
 import { connectTestDatabase } from "../../../tests/integration/database";
 import { deleteTestVariants, TEST_SKU_PREFIX, testShippingAddress } from "../../../tests/support/fixtures";
 import { bucketStarts, previousPeriod, type StatsPeriod } from "./periods";
@@ -33,8 +35,6 @@ const random = () => {
   return seed / 2_147_483_648;
 };
 const int = (below: number) => Math.floor(random() * below);
-
-const romeDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Rome" });
 
 type Line = { variant: number; product: number; name: string; quantity: number; unit: number; discount: number };
 type Placed = {
@@ -158,7 +158,7 @@ beforeAll(async () => {
 });
 
 const within = (order: Placed, { from, to }: { from: string; to: string }) => {
-  const day = romeDay.format(order.createdAt);
+  const day = romeDay(order.createdAt);
   return day >= from && day <= to;
 };
 const sold = (range: { from: string; to: string }) =>
@@ -189,7 +189,7 @@ describe("sales statistics", () => {
 
     // Weeks from Monday, in Rome.
     const starts = bucketStarts(period);
-    const weekOf = (order: Placed) => starts.filter((start) => start <= romeDay.format(order.createdAt)).at(-1);
+    const weekOf = (order: Placed) => starts.filter((start) => start <= romeDay(order.createdAt)).at(-1);
     expect(stats.series).toEqual(
       starts.map((start) => {
         const week = mine.filter((order) => weekOf(order) === start);

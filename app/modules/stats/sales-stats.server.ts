@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
-import type { DeliveryMethod } from "~/db/schema";
+import type { DeliveryMethod } from "~/modules/orders/values";
 import { bucketStarts, type Granularity, type StatsPeriod } from "./periods";
 
 // The admin's sales statistics, each figure one SQL statement over the orders of a period (callers

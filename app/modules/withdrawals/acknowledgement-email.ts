@@ -1,10 +1,12 @@
-import type { DeliveryMethod } from "~/db/schema";
+import { formatDate } from "~/modules/format/dates";
+import { formatEuro } from "~/modules/format/numbers";
 import { composeEmail } from "~/modules/mail/compose";
 import type { MailMessage } from "~/modules/mail/message";
 import { itemLabel } from "~/modules/orders/confirmation-email";
 import { shortOrderId } from "~/modules/orders/order-views";
+import type { DeliveryMethod } from "~/modules/orders/values";
 import { type PublicSettings, returnCostSentence, shopIdentity } from "~/modules/settings/shop-settings";
-import { formatDate, formatEuro, REFUND_DAYS, WITHDRAWAL_DAYS } from "~/modules/shop/constants";
+import { REFUND_DAYS, WITHDRAWAL_DAYS } from "~/modules/shop/constants";
 import { formatAddress, shop as identityFile } from "~/modules/shop/identity";
 
 // The acknowledgement of a withdrawal on a durable medium (art. 54-bis Codice del Consumo): what the

@@ -1,13 +1,11 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database, Queryable } from "~/db/client.server";
 import {
-  type DeliveryMethod,
   type OrderStatus,
   orderItems,
   orderStatusChanges,
   orders,
   products,
-  type WithdrawalState,
   withdrawalItems,
   withdrawalRequests,
 } from "~/db/schema";
@@ -15,12 +13,15 @@ import { enqueueEmail } from "~/modules/mail/queue.server";
 import { recordOrderActivity } from "~/modules/orders/activity.server";
 import { applyOrderEvent } from "~/modules/orders/lifecycle.server";
 import { shortOrderId } from "~/modules/orders/order-views";
+import type { DeliveryMethod } from "~/modules/orders/values";
 import { readSettings } from "~/modules/settings/settings.server";
 import {
   type WithdrawalForEmail,
   withdrawalAcknowledgementEmail,
   withdrawalAcknowledgementSubject,
 } from "./acknowledgement-email";
+import { readRequestItems } from "./request-items.server";
+import type { WithdrawalState } from "./values";
 import { type WithdrawalWindow, withdrawalWindow } from "./window";
 
 // The customer's withdrawal (art. 54-bis Codice del Consumo): finding the order (a guest by its
@@ -311,21 +312,17 @@ export async function loadWithdrawalReceipt(db: Queryable, requestId: string): P
     with: { order: { columns: { deliveryMethod: true } } },
   });
   if (!request) return null;
-  const items = await db
-    .select({
-      id: withdrawalItems.id,
-      productName: orderItems.productName,
-      size: orderItems.size,
-      color: orderItems.color,
-      quantity: withdrawalItems.quantity,
-      unitPriceCents: orderItems.unitPriceCents,
-      hygieneSealed: sql<boolean>`coalesce(${products.hygieneSealed}, false)`,
-    })
-    .from(withdrawalItems)
-    .innerJoin(orderItems, eq(orderItems.id, withdrawalItems.orderItemId))
-    .leftJoin(products, eq(products.id, orderItems.productId))
-    .where(eq(withdrawalItems.requestId, requestId))
-    .orderBy(withdrawalItems.id);
+  const items = (await readRequestItems(db, requestId)).map(
+    ({ id, productName, size, color, quantity, unitPriceCents, hygieneSealed }) => ({
+      id,
+      productName,
+      size,
+      color,
+      quantity,
+      unitPriceCents,
+      hygieneSealed,
+    }),
+  );
   return {
     id: request.id,
     orderId: request.orderId,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { romeDate, withdrawalPossibleFor, withdrawalWindow } from "./window";
+import { romeDay } from "~/modules/dates/rome";
+import { withdrawalPossibleFor, withdrawalWindow } from "./window";
 
 const shipped = { status: "completed", deliveryMethod: "shipping" } as const;
 const pickup = { status: "completed", deliveryMethod: "pickup" } as const;
@@ -34,7 +35,7 @@ describe("the withdrawal window", () => {
   it("counts the Italian calendar day of delivery, not the UTC one", () => {
     // 23:30 UTC on 31 March is already 1 April in Italy (CEST).
     const delivered = new Date("2026-03-31T23:30:00Z");
-    expect(romeDate(delivered)).toBe("2026-04-01");
+    expect(romeDay(delivered)).toBe("2026-04-01");
     expect(withdrawalWindow(shipped, delivered, new Date("2026-04-15T21:59:59Z"))).toEqual({
       open: true,
       lastDay: "2026-04-15",

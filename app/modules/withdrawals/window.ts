@@ -2,7 +2,10 @@
 // until the end of the 14th calendar day, in Italy, after the goods came into their hands. Before
 // that (shipped, not delivered yet; paid, not collected yet) the window is open. Pure, so the page,
 // the order list and the submission read it alike.
-import type { DeliveryMethod, OrderStatus } from "~/db/schema";
+
+import type { OrderStatus } from "~/db/schema";
+import { addDays, romeDay } from "~/modules/dates/rome";
+import type { DeliveryMethod } from "~/modules/orders/values";
 import { WITHDRAWAL_DAYS } from "~/modules/shop/constants";
 
 export type WithdrawalWindow =
@@ -26,24 +29,6 @@ export function withdrawalPossibleFor(status: string): boolean {
   return !Object.hasOwn(notWithdrawable, status);
 }
 
-const romeDay = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "Europe/Rome",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
-
-/** The calendar day in Italy of a moment, as YYYY-MM-DD. */
-export function romeDate(moment: Date): string {
-  return romeDay.format(moment);
-}
-
-/** YYYY-MM-DD plus `days` calendar days. */
-function addDays(day: string, days: number): string {
-  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
-}
-
 const longDay = new Intl.DateTimeFormat("it-IT", { timeZone: "UTC", dateStyle: "long" });
 
 /** "2026-12-07" → "7 dicembre 2026" */
@@ -65,11 +50,11 @@ export function withdrawalWindow(
   const refused = notWithdrawable[order.status];
   if (refused) return { open: false, reason: refused };
   if (possessionAt === null) return { open: true, lastDay: null };
-  const lastDay = addDays(romeDate(possessionAt), WITHDRAWAL_DAYS);
-  if (romeDate(now) <= lastDay) return { open: true, lastDay };
+  const lastDay = addDays(romeDay(possessionAt), WITHDRAWAL_DAYS);
+  if (romeDay(now) <= lastDay) return { open: true, lastDay };
   const received = order.deliveryMethod === "shipping" ? "consegnato" : "ritirato in negozio";
   return {
     open: false,
-    reason: `Il termine di ${WITHDRAWAL_DAYS} giorni per recedere è scaduto: l'ordine è stato ${received} il ${formatDay(romeDate(possessionAt))}, quindi il recesso era possibile fino al ${formatDay(lastDay)} compreso ed è chiuso dal ${formatDay(addDays(lastDay, 1))}.`,
+    reason: `Il termine di ${WITHDRAWAL_DAYS} giorni per recedere è scaduto: l'ordine è stato ${received} il ${formatDay(romeDay(possessionAt))}, quindi il recesso era possibile fino al ${formatDay(lastDay)} compreso ed è chiuso dal ${formatDay(addDays(lastDay, 1))}.`,
   };
 }

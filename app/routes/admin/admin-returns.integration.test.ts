@@ -4,7 +4,7 @@ import { orderItems, refunds, withdrawalItems, withdrawalRequests } from "~/db/s
 import { signIn } from "~/modules/accounts/credentials.server";
 import { createConfirmedUser } from "~/modules/accounts/provisioning.server";
 import type { SandboxProvider } from "~/modules/payments/sandbox.server";
-import type { ReturnResult } from "~/modules/returns/return-views";
+import type { ReturnResult } from "~/modules/withdrawals/return-views";
 import { connectTestDatabase } from "../../../tests/integration/database";
 import { adminSessionCookie, cookieFrom, createTestAdmin, visitorHeaders } from "../../../tests/support/admin-session";
 import { deleteTestVariants, stockOf, testPassword, uniqueEmail } from "../../../tests/support/fixtures";

@@ -1,5 +1,6 @@
 import { currentAdmin } from "~/modules/accounts/admin-guard.server";
-import { parseStatsPeriod, romeToday } from "~/modules/stats/periods";
+import { romeDay } from "~/modules/dates/rome";
+import { parseStatsPeriod } from "~/modules/stats/periods";
 import { salesSeries } from "~/modules/stats/sales-stats.server";
 import { salesSeriesCsv } from "~/modules/stats/stats-csv";
 import { services } from "~/services.server";
@@ -10,7 +11,7 @@ import type { Route } from "./+types/analytics-export";
 export async function loader({ request, context }: Route.LoaderArgs) {
   currentAdmin(context);
   const { db, clock } = services(context);
-  const { period, errors } = parseStatsPeriod(new URL(request.url).searchParams, romeToday(clock.now()));
+  const { period, errors } = parseStatsPeriod(new URL(request.url).searchParams, romeDay(clock.now()));
   // A file of another period than the one asked for would mislead: refuse instead of replacing it.
   if (errors.length > 0) {
     return new Response(`Esportazione non riuscita. ${errors.join(" ")}`, {

@@ -1,6 +1,7 @@
 import { SalesStatsPage } from "~/components/admin/stats/sales-stats-page";
 import { currentAdmin } from "~/modules/accounts/admin-guard.server";
-import { parseStatsPeriod, previousPeriod, romeToday } from "~/modules/stats/periods";
+import { romeDay } from "~/modules/dates/rome";
+import { parseStatsPeriod, previousPeriod } from "~/modules/stats/periods";
 import { salesStats } from "~/modules/stats/sales-stats.server";
 import { services } from "~/services.server";
 import type { Route } from "./+types/analytics";
@@ -12,7 +13,7 @@ export function meta() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   currentAdmin(context);
   const { db, clock } = services(context);
-  const { period, errors } = parseStatsPeriod(new URL(request.url).searchParams, romeToday(clock.now()));
+  const { period, errors } = parseStatsPeriod(new URL(request.url).searchParams, romeDay(clock.now()));
   return { stats: await salesStats(db, period, previousPeriod(period)), errors };
 }
 

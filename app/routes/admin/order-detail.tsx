@@ -9,9 +9,9 @@ import { shortOrderId } from "~/modules/orders/order-views";
 import { providerLabel, refundableAmount } from "~/modules/orders/refunds.server";
 import { orderStaffNotes, orderTimeline } from "~/modules/orders/timeline.server";
 import { nextStatus } from "~/modules/orders/transitions";
-import { listReturnRequests } from "~/modules/returns/returns.server";
 import { readSettings } from "~/modules/settings/settings.server";
 import { trackingLink } from "~/modules/settings/shop-settings";
+import { listReturnRequests } from "~/modules/withdrawals/returns.server";
 import { services } from "~/services.server";
 import type { Route } from "./+types/order-detail";
 

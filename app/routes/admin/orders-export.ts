@@ -1,12 +1,11 @@
 import { currentAdmin } from "~/modules/accounts/admin-guard.server";
+import { romeDay } from "~/modules/dates/rome";
 import { exportOrders } from "~/modules/orders/admin-orders.server";
 import { parseOrderListFilters } from "~/modules/orders/order-list-filters";
 import { ordersCsvHeader, ordersCsvRows } from "~/modules/orders/orders-csv";
 import { services } from "~/services.server";
 import { methodNotAllowed } from "../method-not-allowed.server";
 import type { Route } from "./+types/orders-export";
-
-const romeDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Rome" });
 
 /** The order list of the same filters as the page, as a CSV file, streamed batch by batch. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -37,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return new Response(body, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="ordini-${romeDay.format(services(context).clock.now())}.csv"`,
+      "Content-Disposition": `attachment; filename="ordini-${romeDay(services(context).clock.now())}.csv"`,
       "Cache-Control": "private, no-store",
     },
   });

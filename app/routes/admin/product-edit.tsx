@@ -4,10 +4,11 @@ import { emptyProduct, ProductEditor } from "~/components/admin/products/product
 import { ProductNotice } from "~/components/admin/products/product-notice";
 import { currentAdmin } from "~/modules/accounts/admin-guard.server";
 import { productIdSchema } from "~/modules/catalog/product-id";
+import { formatDate } from "~/modules/format/dates";
+import { formatEuro } from "~/modules/format/numbers";
 import { readForm } from "~/modules/forms/read-form.server";
 import { runProductAction } from "~/modules/product-admin/product-actions.server";
 import { loadProductForEdit } from "~/modules/product-admin/products.server";
-import { formatDate, formatEuro } from "~/modules/shop/constants";
 import { services } from "~/services.server";
 import type { Route } from "./+types/product-edit";
 

@@ -3,13 +3,14 @@ import { data, Link } from "react-router";
 import { ReturnActions } from "~/components/admin/returns/return-actions";
 import { ReturnStateBadge } from "~/components/admin/returns/returns-table";
 import { currentAdmin, staffActor } from "~/modules/accounts/admin-guard.server";
+import { formatDate } from "~/modules/format/dates";
+import { formatEuro } from "~/modules/format/numbers";
 import { readForm } from "~/modules/forms/read-form.server";
 import { shortOrderId } from "~/modules/orders/order-views";
 import { refundableAmount } from "~/modules/orders/refunds.server";
 import { paymentStatusLabel } from "~/modules/orders/status";
-import { runReturnAction } from "~/modules/returns/return-actions.server";
-import { getReturnRequest } from "~/modules/returns/returns.server";
-import { formatDate, formatEuro } from "~/modules/shop/constants";
+import { runReturnAction } from "~/modules/withdrawals/return-actions.server";
+import { getReturnRequest } from "~/modules/withdrawals/returns.server";
 import { services } from "~/services.server";
 import type { Route } from "./+types/return-detail";
 

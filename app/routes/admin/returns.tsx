@@ -1,9 +1,9 @@
 import { ReturnStateFilter } from "~/components/admin/returns/return-state-filter";
 import { ReturnsTable } from "~/components/admin/returns/returns-table";
-import type { WithdrawalState } from "~/db/schema";
-import { withdrawalStates } from "~/db/schema";
 import { currentAdmin } from "~/modules/accounts/admin-guard.server";
-import { listReturnRequests } from "~/modules/returns/returns.server";
+import { listReturnRequests } from "~/modules/withdrawals/returns.server";
+import type { WithdrawalState } from "~/modules/withdrawals/values";
+import { withdrawalStates } from "~/modules/withdrawals/values";
 import { services } from "~/services.server";
 import type { Route } from "./+types/returns";
 

@@ -1,10 +1,10 @@
 import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { coupons, settingChanges, shopSettings } from "~/db/schema";
+import { formatEuro } from "~/modules/format/numbers";
 import { settingsMessages } from "~/modules/settings/settings";
 import { forgetCachedSettings } from "~/modules/settings/settings.server";
 import type { SettingsResult } from "~/modules/settings/settings-answer";
-import { formatEuro } from "~/modules/shop/constants";
 import { connectTestDatabase } from "../../../tests/integration/database";
 import { adminSessionCookie, createTestAdmin } from "../../../tests/support/admin-session";
 import { callAdminRoute } from "../../../tests/support/route";

@@ -2,13 +2,13 @@ import { data } from "react-router";
 import { CouponsSection } from "~/components/admin/settings/coupons-section";
 import { type Field, SettingsSection } from "~/components/admin/settings/settings-form";
 import { currentAdmin } from "~/modules/accounts/admin-guard.server";
+import { formatDate } from "~/modules/format/dates";
 import { readForm } from "~/modules/forms/read-form.server";
 import { describeChange } from "~/modules/settings/change-log";
 import { listCoupons } from "~/modules/settings/coupons.server";
 import { settingsGroups, weekdays } from "~/modules/settings/settings";
 import { latestSettingChanges, readSettings } from "~/modules/settings/settings.server";
 import { runSettingsAction } from "~/modules/settings/settings-actions.server";
-import { formatDate } from "~/modules/shop/constants";
 import { services } from "~/services.server";
 import type { Route } from "./+types/settings";
 

@@ -2,9 +2,9 @@ import { useState } from "react";
 import { useFetcher } from "react-router";
 import { useFetcherAnswer } from "~/components/forms/use-fetcher-answer";
 import { showAnswerToast } from "~/components/toast";
+import { formatEuro } from "~/modules/format/numbers";
 import { euroInputText } from "~/modules/forms/euro-amount";
 import type { AdminOrderResult } from "~/modules/orders/admin-answer";
-import { formatEuro } from "~/modules/shop/constants";
 
 /** What the order was paid and can still be refunded; null before any payment. */
 export type RefundableMoney = {

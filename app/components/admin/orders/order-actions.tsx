@@ -5,11 +5,12 @@ import { useFetcherAnswer } from "~/components/forms/use-fetcher-answer";
 import { showAnswerToast } from "~/components/toast";
 import { Dialog } from "~/components/ui/dialog";
 import { useHydrated } from "~/components/use-hydrated";
+import { formatDecimal } from "~/modules/format/numbers";
 import type { ActionResult } from "~/modules/forms/action-result";
 import type { AdminOrderIntent, AdminOrderResult, CloseDayResult } from "~/modules/orders/admin-answer";
 import { shortOrderId } from "~/modules/orders/order-views";
 import { SHIPMENT_PARCELS, SHIPMENT_WEIGHT_KG } from "~/modules/orders/shipment-form";
-import { CARRIER_NAME, formatDecimal } from "~/modules/shop/constants";
+import { CARRIER_NAME } from "~/modules/shop/constants";
 
 // The buttons of the admin's order pages. Each posts its intent to the page's action through its
 // own fetcher and shows the answer as a toast; without JavaScript the same forms post the page and

@@ -8,14 +8,15 @@ import { OrderTimeline } from "~/components/admin/orders/order-timeline";
 import { ShipmentDetails } from "~/components/admin/orders/shipment-details";
 import { OrderAmounts } from "~/components/orders/order-amounts";
 import { StatusBadge } from "~/components/orders/status-badge";
+import { formatDate } from "~/modules/format/dates";
+import { formatEuro } from "~/modules/format/numbers";
 import type { AdminOrderResult } from "~/modules/orders/admin-answer";
 import { type AdminOrderDetail, deliveryLabel, shortOrderId } from "~/modules/orders/order-views";
 import { orderStatusLabel, paymentStatusLabel } from "~/modules/orders/status";
 import type { StaffNote, TimelineEntry } from "~/modules/orders/timeline";
 import { confirmationResendStatuses } from "~/modules/orders/transitions";
-import { returnStateLabels } from "~/modules/returns/return-views";
-import type { ReturnRow } from "~/modules/returns/returns.server";
-import { formatDate, formatEuro } from "~/modules/shop/constants";
+import { returnStateLabels } from "~/modules/withdrawals/return-views";
+import type { ReturnRow } from "~/modules/withdrawals/returns.server";
 
 /** What /admin/orders/:orderId's loader gives the page: without an order, only `order: null`. */
 export type OrderDetailPageData = {

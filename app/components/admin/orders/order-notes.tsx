@@ -2,9 +2,9 @@ import { useState } from "react";
 import { useFetcher } from "react-router";
 import { useFetcherAnswer } from "~/components/forms/use-fetcher-answer";
 import { showAnswerToast } from "~/components/toast";
+import { formatDate } from "~/modules/format/dates";
 import type { AdminOrderResult } from "~/modules/orders/admin-answer";
 import { NOTE_MAX_LENGTH, type StaffNote } from "~/modules/orders/timeline";
-import { formatDate } from "~/modules/shop/constants";
 
 /** Staff's private notes: the form to add one, then the notes, newest first. Customers never see them. */
 export function OrderNotes({ orderId, notes }: { orderId: string; notes: StaffNote[] }) {

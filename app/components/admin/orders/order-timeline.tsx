@@ -1,5 +1,5 @@
+import { formatDate } from "~/modules/format/dates";
 import type { TimelineEntry } from "~/modules/orders/timeline";
-import { formatDate } from "~/modules/shop/constants";
 
 const kindLabels: Record<TimelineEntry["kind"], string> = {
   status: "Stato",

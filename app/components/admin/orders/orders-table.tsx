@@ -1,10 +1,12 @@
 import { Link } from "react-router";
 import { LabelDownloadLink } from "~/components/orders/label-download-link";
 import { StatusBadge } from "~/components/orders/status-badge";
+import { formatDate } from "~/modules/format/dates";
+import { formatEuro } from "~/modules/format/numbers";
 import type { AdminOrderRow } from "~/modules/orders/order-views";
 import { shortOrderId } from "~/modules/orders/order-views";
 import { orderStatusLabel } from "~/modules/orders/status";
-import { CARRIER_NAME, formatDate, formatEuro } from "~/modules/shop/constants";
+import { CARRIER_NAME } from "~/modules/shop/constants";
 import { adminActionClass, CreateShipmentButton, OrderActionButton } from "./order-actions";
 
 export type OrdersTableRow = AdminOrderRow & { labelUrl: string | null };

@@ -5,9 +5,9 @@ import { describedControl, formFields } from "~/components/forms/field-props";
 import { buttonClass } from "~/components/ui/button";
 import { Field, SelectField } from "~/components/ui/field";
 import { crossedOutPriceCents, discountPercent } from "~/modules/catalog/crossed-out-price";
+import { genders, subcategories } from "~/modules/catalog/values";
+import { formatEuro } from "~/modules/format/numbers";
 import { euroInputText, parseEuroCents } from "~/modules/forms/euro-amount";
-import { genders, subcategories } from "~/modules/product-admin/product-form";
-import { formatEuro } from "~/modules/shop/constants";
 
 // The product form of the admin, for a new product and an existing one alike: every field of the
 // product and its variants (a row per colour × size). Rows are added and removed in the

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { genders, subcategories } from "~/modules/product-admin/product-form";
+import { genders, subcategories } from "~/modules/catalog/values";
 import {
   type ProductListFilters,
   productFlagLabels,

@@ -1,8 +1,8 @@
 import { Form, Link } from "react-router";
 import { crossedOutPriceCents, discountPercent } from "~/modules/catalog/crossed-out-price";
+import { formatEuro } from "~/modules/format/numbers";
 import { LOW_STOCK } from "~/modules/product-admin/product-list";
 import type { AdminProductRow } from "~/modules/product-admin/product-list.server";
-import { formatEuro } from "~/modules/shop/constants";
 
 /** The id of the quick stock form, which every stock input of the list belongs to (one submit saves them all). */
 export const stockFormId = "giacenze";

@@ -1,13 +1,13 @@
 import { useFetcher } from "react-router";
 import { AdminAnswerNotice, useAnswerToast } from "~/components/admin/orders/order-actions";
+import { formatEuro } from "~/modules/format/numbers";
 import {
   REFUSAL_REASON_MAX,
   type ReturnIntent,
   type ReturnResult,
   returnDecisionLabels,
-} from "~/modules/returns/return-views";
-import type { ReturnDetail } from "~/modules/returns/returns.server";
-import { formatEuro } from "~/modules/shop/constants";
+} from "~/modules/withdrawals/return-views";
+import type { ReturnDetail } from "~/modules/withdrawals/returns.server";
 
 // The steps of a return for staff: the parcel is back, a decision per item (a refused one with the
 // reason the customer reads, an accepted one back on sale or not), then the refund. Each form posts

@@ -1,5 +1,6 @@
 import { Form } from "react-router";
-import { returnStateLabels, type WithdrawalState, withdrawalStates } from "~/modules/returns/return-views";
+import { returnStateLabels } from "~/modules/withdrawals/return-views";
+import { type WithdrawalState, withdrawalStates } from "~/modules/withdrawals/values";
 
 /** The list's filter by state: a GET form, so it works before hydration and the address can be shared. */
 export function ReturnStateFilter({ state }: { state: WithdrawalState | null }) {

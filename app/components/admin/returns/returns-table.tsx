@@ -1,8 +1,9 @@
 import { Link } from "react-router";
+import { formatDate } from "~/modules/format/dates";
+import { formatEuro } from "~/modules/format/numbers";
 import { shortOrderId } from "~/modules/orders/order-views";
-import { returnStateLabels } from "~/modules/returns/return-views";
-import type { ReturnRow } from "~/modules/returns/returns.server";
-import { formatDate, formatEuro } from "~/modules/shop/constants";
+import { returnStateLabels } from "~/modules/withdrawals/return-views";
+import type { ReturnRow } from "~/modules/withdrawals/returns.server";
 import { adminActionClass } from "../orders/order-actions";
 
 const cellClass = "px-3 py-3 text-left align-middle";

@@ -1,7 +1,7 @@
 import { type Bar, BarChart } from "~/components/admin/stats/bar-chart";
 import { buttonClass } from "~/components/ui/button";
+import { formatEuro } from "~/modules/format/numbers";
 import { deliveryLabel } from "~/modules/orders/order-views";
-import { formatEuro } from "~/modules/shop/constants";
 import { bucketLabel, granularities, granularityLabels, statsParams, statsQuery } from "~/modules/stats/periods";
 import type { BestSeller, SalesStats, SalesTotals, SellThrough } from "~/modules/stats/sales-stats.server";
 

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { shop } from "./identity";
+import { shop } from "~/modules/shop/identity";
 
 /** Title and description of a storefront page, for the browser tab, search engines and link previews. */
 export function pageMeta(title: string, description: string): MetaDescriptor[] {

@@ -1,20 +1,12 @@
-import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database, Queryable } from "~/db/client.server";
-import {
-  orderItems,
-  orders,
-  products,
-  productVariants,
-  type WithdrawalItemDecision,
-  type WithdrawalState,
-  withdrawalItems,
-  withdrawalRequests,
-} from "~/db/schema";
+import { orders, productVariants, withdrawalItems, withdrawalRequests } from "~/db/schema";
+import { formatEuro } from "~/modules/format/numbers";
 import { enqueueEmail } from "~/modules/mail/queue.server";
 import { recordOrderActivity } from "~/modules/orders/activity.server";
 import { RefundRefused, refundableAmount, refundOrder } from "~/modules/orders/refunds.server";
 import type { PaymentProvider } from "~/modules/payments/provider";
-import { formatEuro } from "~/modules/shop/constants";
+import { type RequestItem, readRequestItems } from "./request-items.server";
 import {
   type DecidedItem,
   goodsReceivedEmail,
@@ -22,7 +14,8 @@ import {
   returnDecidedEmail,
   returnDecidedSubject,
 } from "./return-emails";
-import { lineRefundCents, REFUSAL_REASON_MAX } from "./return-views";
+import { REFUSAL_REASON_MAX } from "./return-views";
+import type { WithdrawalItemDecision, WithdrawalState } from "./values";
 
 // Staff's side of a withdrawal (art. 54-bis ff. Codice del Consumo): the parcel comes back, staff
 // decide item by item (a refused item carries the reason the customer reads), choose which pieces
@@ -77,23 +70,6 @@ export async function listReturnRequests(
     .limit(200);
 }
 
-export type ReturnItem = {
-  id: number;
-  quantity: number;
-  decision: WithdrawalItemDecision;
-  refusalReason: string | null;
-  restockedAt: Date | null;
-  productName: string;
-  size: string | null;
-  color: string | null;
-  orderedQuantity: number;
-  variantId: number | null;
-  /** The product may not be resold once its hygiene seal is opened (art. 59 lett. e). */
-  hygieneSealed: boolean;
-  /** What these pieces cost the customer, refunded when accepted. */
-  refundCents: number;
-};
-
 export type ReturnDetail = Omit<ReturnRow, "itemCount"> & {
   order: {
     id: string;
@@ -103,42 +79,14 @@ export type ReturnDetail = Omit<ReturnRow, "itemCount"> & {
     shippingCostCents: number;
     totalCents: number;
   };
-  items: ReturnItem[];
+  items: RequestItem[];
   /** The standard delivery cost goes back with a whole order accepted in full. */
   shippingRefundCents: number;
   /** What the refund step gives back with the decisions as they stand. */
   dueCents: number;
 };
 
-async function readItems(db: Queryable, requestId: string): Promise<ReturnItem[]> {
-  const rows = await db
-    .select({
-      id: withdrawalItems.id,
-      quantity: withdrawalItems.quantity,
-      decision: withdrawalItems.decision,
-      refusalReason: withdrawalItems.refusalReason,
-      restockedAt: withdrawalItems.restockedAt,
-      productName: orderItems.productName,
-      size: orderItems.size,
-      color: orderItems.color,
-      orderedQuantity: orderItems.quantity,
-      unitPriceCents: orderItems.unitPriceCents,
-      discountCents: orderItems.discountCents,
-      variantId: orderItems.variantId,
-      hygieneSealed: sql<boolean>`coalesce(${products.hygieneSealed}, false)`,
-    })
-    .from(withdrawalItems)
-    .innerJoin(orderItems, eq(orderItems.id, withdrawalItems.orderItemId))
-    .leftJoin(products, eq(products.id, orderItems.productId))
-    .where(eq(withdrawalItems.requestId, requestId))
-    .orderBy(asc(withdrawalItems.id));
-  return rows.map(({ unitPriceCents, discountCents, ...item }) => ({
-    ...item,
-    refundCents: lineRefundCents({ quantity: item.orderedQuantity, unitPriceCents, discountCents }, item.quantity),
-  }));
-}
-
-function amounts(request: { wholeOrder: boolean }, shippingCostCents: number, items: ReturnItem[]) {
+function amounts(request: { wholeOrder: boolean }, shippingCostCents: number, items: RequestItem[]) {
   const accepted = items.filter((item) => item.decision === "accepted");
   const shippingRefundCents =
     request.wholeOrder && items.length > 0 && accepted.length === items.length ? shippingCostCents : 0;
@@ -166,7 +114,7 @@ export async function getReturnRequest(db: Queryable, requestId: string): Promis
     .where(eq(withdrawalRequests.id, requestId));
   if (!row) return null;
   const { updatedAt: _updatedAt, userId: _userId, ...request } = row.request;
-  const items = await readItems(db, requestId);
+  const items = await readRequestItems(db, requestId);
   return { ...request, order: row.order, items, ...amounts(request, row.order.shippingCostCents, items) };
 }
 
@@ -237,7 +185,7 @@ export async function decideReturnItems(
   if (decisions.length === 0) throw new ReturnRefused("Nessuna decisione da registrare.");
   return db.transaction(async (tx) => {
     const request = await lockRequest(tx, requestId, "goods_received");
-    const items = new Map((await readItems(tx, requestId)).map((item) => [item.id, item]));
+    const items = new Map((await readRequestItems(tx, requestId)).map((item) => [item.id, item]));
     for (const decided of decisions) {
       const item = items.get(decided.itemId);
       if (!item) throw new ReturnRefused("Articolo non presente nella richiesta.");
@@ -278,7 +226,7 @@ export async function decideReturnItems(
             .returning({ id: withdrawalItems.id });
     const pieces = new Map<number, number>();
     for (const { id } of restocked) {
-      const item = items.get(id) as ReturnItem;
+      const item = items.get(id) as RequestItem;
       const variantId = item.variantId as number;
       pieces.set(variantId, (pieces.get(variantId) ?? 0) + item.quantity);
     }

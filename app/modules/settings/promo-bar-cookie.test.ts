@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isPromoDismissed } from "./promo-bar";
+import { isPromoDismissed } from "./promo-bar-cookie";
 
 describe("isPromoDismissed", () => {
   it("is true when the browser sent the dismissal cookie", () => {

@@ -1,4 +1,4 @@
-import { shop } from "./identity";
+import { shop } from "~/modules/shop/identity";
 
 // The page every request gets while the shop cannot reach its database: a short, self-contained
 // page (no script, no image, no database) with status 503 and Retry-After, so visitors read that

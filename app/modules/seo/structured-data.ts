@@ -1,5 +1,5 @@
-import { shop as identityFile, type ShopIdentity } from "./identity";
-import { weekdays } from "./opening-hours";
+import { shop as identityFile, type ShopIdentity } from "~/modules/shop/identity";
+import { weekdays } from "~/modules/shop/opening-hours";
 
 const schemaDayNames = {
   monday: "Monday",

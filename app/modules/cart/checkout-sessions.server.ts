@@ -3,14 +3,17 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import { createCookie } from "react-router";
 import { config } from "~/config.server";
 import type { Queryable } from "~/db/client.server";
-import { type CartLineRequest, type CheckoutDraft, type CheckoutSession, checkoutSessions } from "~/db/schema";
-import { cartFromCookie, cartLinesSchema } from "~/modules/cart/quote.server";
+import { type CheckoutSession, checkoutSessions } from "~/db/schema";
+import type { CheckoutDraft } from "~/modules/checkout/values";
+import { cartFromCookie, cartLinesSchema } from "./quote.server";
+import type { CartLineRequest } from "./values";
 
 // The server side of a shopper's checkout (design decision 2): the cart the
 // browser sent, the first step's form and the discount code, named by a random token in an
 // HttpOnly cookie. The table keeps only the token's SHA-256, so a database read gives no cookie.
 // A session is "live" while it has not expired and belongs to the visitor: a guest's, or the
-// signed-in user's own. Paying needs a live session.
+// signed-in user's own. Paying needs a live session. It sits with the cart, below orders, whose
+// settlement empties it once the order is paid.
 
 export const CHECKOUT_SESSION_DAYS = 7;
 

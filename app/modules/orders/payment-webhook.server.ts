@@ -1,7 +1,7 @@
 import { isDatabaseUnavailable } from "~/db/availability";
 import { logger } from "~/logger.server";
+import type { WebhookReceiver } from "~/modules/payments/sandbox.server";
 import type { Services } from "~/services.server";
-import type { WebhookReceiver } from "./sandbox.server";
 import { receivePaymentEvent } from "./settlement.server";
 
 /** Webhook bodies are small JSON documents; anything larger is not the provider's. */
@@ -41,7 +41,7 @@ export async function handlePaymentWebhook(
 
 /**
  * The shop's webhook as the sandbox reaches it, inside the process rather than over HTTP: the
- * sandbox's signing secret lives in each process (sandbox.server.ts), so its events go to the
+ * sandbox's signing secret lives in each process (payments/sandbox.server.ts), so its events go to the
  * process that signed them. Acknowledged when the handling answers 200, as Stripe counts it.
  */
 export function webhookReceiver(services: Services): WebhookReceiver {

@@ -1,9 +1,9 @@
 // What the admin's return pages show and post, shared by the server module and the browser.
-import type { WithdrawalItemDecision, WithdrawalState } from "~/db/schema";
 import type { ActionResult } from "~/modules/forms/action-result";
+import type { WithdrawalItemDecision, WithdrawalState } from "./values";
 
-/** A return request's states, in their order (the schema's), for the list's filter. */
-export { type WithdrawalState, withdrawalStates } from "~/db/schema";
+/** A return request's states, in their order, for the list's filter. */
+export { type WithdrawalState, withdrawalStates } from "./values";
 
 export const returnStateLabels: Record<WithdrawalState, string> = {
   received: "Ricevuta",

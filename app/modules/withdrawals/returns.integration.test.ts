@@ -11,9 +11,9 @@ import {
   withdrawalItems,
   withdrawalRequests,
 } from "~/db/schema";
+import { formatEuro } from "~/modules/format/numbers";
 import { refundOrder } from "~/modules/orders/refunds.server";
 import type { SandboxProvider } from "~/modules/payments/sandbox.server";
-import { formatEuro } from "~/modules/shop/constants";
 import { connectTestDatabase } from "../../../tests/integration/database";
 import { createTestVariant, deleteTestVariants, stockOf } from "../../../tests/support/fixtures";
 import { placeTestOrder } from "../../../tests/support/placed-orders";

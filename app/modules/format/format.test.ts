@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDecimal, formatEuro, formatInteger } from "./constants";
+import { formatDate } from "./dates";
+import { formatDecimal, formatEuro, formatInteger } from "./numbers";
 
 // Intl puts a no-break space between amount and currency sign.
 const nbsp = "\u00a0";

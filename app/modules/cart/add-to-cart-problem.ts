@@ -1,7 +1,6 @@
 // The rules a line must meet to go into the cart, as the toast that says which one it breaks. Shared
 // by the browser (loaded with the product page's add-to-cart, on first use) and the server's cart
-// forms; apart from selection.ts, which the product page runs from the start.
-import { checkLine, lineProblemMessage } from "~/modules/cart/line-rules";
+// forms; apart from catalog/selection.ts, which the product page runs from the start.
 import {
   availableStock,
   needsColorChoice,
@@ -9,7 +8,8 @@ import {
   type SelectableProduct,
   type Selection,
   type ToastMessage,
-} from "./selection";
+} from "~/modules/catalog/selection";
+import { checkLine, lineProblemMessage } from "./line-rules";
 
 /**
  * Why the chosen quantity cannot go into the cart, as the toast to show, or null when it can.

@@ -2,9 +2,9 @@ import { and, asc, eq, gt, isNotNull, lte } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { orders, payments } from "~/db/schema";
 import { logger } from "~/logger.server";
-import { applyOrderEvent } from "~/modules/orders/lifecycle.server";
+import type { PaymentLineItem, PaymentProvider, PaymentSession } from "~/modules/payments/provider";
 import { CARRIER_NAME } from "~/modules/shop/constants";
-import type { PaymentLineItem, PaymentProvider, PaymentSession } from "./provider";
+import { applyOrderEvent } from "./lifecycle.server";
 import { settleFromProvider, settlePayment } from "./settlement.server";
 
 // The shop's side of a payment session: opening it at the provider for a placed order, and ending

@@ -12,6 +12,7 @@ import {
 import { completeCheckout } from "~/modules/checkout/complete-checkout.server";
 import { seenQuoteOf } from "~/modules/checkout/place-order.server";
 import { quoteCheckout } from "~/modules/checkout/quote.server";
+import { SANDBOX_SIGNATURE_HEADER, type SandboxProvider } from "~/modules/payments/sandbox.server";
 import { PAYMENT_SESSION_MINUTES } from "~/modules/shop/constants";
 import type { Services } from "~/services.server";
 import { connectTestDatabase } from "../../../tests/integration/database";
@@ -24,9 +25,8 @@ import {
 } from "../../../tests/support/fixtures";
 import { testClock, testServices } from "../../../tests/support/services";
 import { expireOverduePayments } from "./payment-sessions.server";
-import { SANDBOX_SIGNATURE_HEADER, type SandboxProvider } from "./sandbox.server";
+import { handlePaymentWebhook } from "./payment-webhook.server";
 import { settleFromProvider } from "./settlement.server";
-import { handlePaymentWebhook } from "./webhook.server";
 
 const db = connectTestDatabase();
 afterAll(() => deleteTestVariants(db));

@@ -1,8 +1,10 @@
-import { and, eq, like } from "drizzle-orm";
+import { and, eq, isNull, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, outgoingEmails, sandboxPaymentEvents } from "~/db/schema";
 import type { Job } from "~/modules/jobs/scheduler.server";
 import { shopJobs } from "~/modules/jobs/shop-jobs.server";
+import { eventRetryDelaySeconds, type SandboxProvider } from "~/modules/payments/sandbox.server";
+import { stripePaymentProvider } from "~/modules/payments/stripe.server";
 import type { Services } from "~/services.server";
 import { connectTestDatabase } from "../../../tests/integration/database";
 import { FakeStripe } from "../../../tests/support/fake-stripe";
@@ -10,9 +12,7 @@ import { deleteTestVariants } from "../../../tests/support/fixtures";
 import { placeTestOrder } from "../../../tests/support/placed-orders";
 import { testClock, testServices } from "../../../tests/support/services";
 import { RECONCILE_AFTER_MINUTES } from "./payment-sessions.server";
-import { eventRetryDelaySeconds, type SandboxProvider } from "./sandbox.server";
-import { stripePaymentProvider } from "./stripe.server";
-import { webhookReceiver } from "./webhook.server";
+import { webhookReceiver } from "./payment-webhook.server";
 
 // A payment that happened while the shop did not hear of it (stopped, crashed, its webhook endpoint
 // misconfigured): the sandbox delivers its events again until they are acknowledged, as Stripe does,
@@ -21,6 +21,14 @@ import { webhookReceiver } from "./webhook.server";
 
 const db = connectTestDatabase();
 afterAll(() => deleteTestVariants(db));
+// The delivery job takes the 50 oldest events due: those other files paid and never delivered would
+// fill its batch ahead of this file's, whatever order the run gives the files.
+beforeAll(async () => {
+  await db
+    .update(sandboxPaymentEvents)
+    .set({ deliveredAt: new Date() })
+    .where(isNull(sandboxPaymentEvents.deliveredAt));
+});
 
 const minutes = (count: number) => count * 60_000;
 

@@ -1,5 +1,5 @@
 // The shop's story, its advisers and its staff, as the home page and the about page (/chi-siamo) tell
-// them. Apart from identity.ts so the long texts reach only those pages' code, not every page's.
+// them. Apart from shop/identity.ts so the long texts reach only those pages' code, not every page's.
 
 export type StaffMember = { name: string; role: string; description: string };
 

@@ -1,12 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database, Transaction } from "~/db/client.server";
-import { orders, type PaymentProviderName, paymentEvents, payments } from "~/db/schema";
+import { orders, paymentEvents, payments } from "~/db/schema";
 import { logger } from "~/logger.server";
-import { clearCheckoutSession } from "~/modules/checkout/sessions.server";
-import { queueOrderConfirmation } from "~/modules/orders/confirmation.server";
-import { applyOrderEvent } from "~/modules/orders/lifecycle.server";
-import type { OrderEvent } from "~/modules/orders/transitions";
-import type { PaymentEvent, PaymentProvider, SessionState } from "./provider";
+import { clearCheckoutSession } from "~/modules/cart/checkout-sessions.server";
+import type { PaymentEvent, PaymentProvider, SessionState } from "~/modules/payments/provider";
+import type { PaymentProviderName } from "~/modules/payments/values";
+import { queueOrderConfirmation } from "./confirmation.server";
+import { applyOrderEvent } from "./lifecycle.server";
+import type { OrderEvent } from "./transitions";
 
 // Fulfilment, exactly once (Stripe's fulfilment guide): one function takes what the provider says of
 // a payment session (from a signed webhook, from the return page, from the expiry job) and moves the

@@ -1,7 +1,8 @@
+import { formatEuro } from "~/modules/format/numbers";
 import { composeEmail } from "~/modules/mail/compose";
 import type { MailMessage } from "~/modules/mail/message";
 import { shortOrderId } from "~/modules/orders/order-views";
-import { formatEuro, REFUND_DAYS } from "~/modules/shop/constants";
+import { REFUND_DAYS } from "~/modules/shop/constants";
 import { shop } from "~/modules/shop/identity";
 
 type Customer = { name: string; email: string; orderId: string };
