@@ -1,5 +1,7 @@
+import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, readdir, readFile, realpath, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { pipeline } from "node:stream/promises";
 import { checkedFileKey, type FileStore, fileKeySegments } from "./file-store";
 import { signFileLink } from "./signed-file-links.server";
 
@@ -36,9 +38,25 @@ export function localFileStore(root: string, { linkSecret }: { linkSecret: strin
       await writeFile(partial, bytes);
       await rename(partial, file);
     },
+    async putStream(key, source) {
+      const file = fileFor(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      const partial = `${file}.${process.pid}.${Date.now()}.tmp`;
+      try {
+        await pipeline(source, createWriteStream(partial));
+      } catch (error) {
+        await rm(partial, { force: true });
+        throw error;
+      }
+      await rename(partial, file);
+    },
     async read(key) {
       const file = await existingFile(key);
       return file ? new Uint8Array(await readFile(file)) : null;
+    },
+    async readStream(key) {
+      const file = await existingFile(key);
+      return file ? createReadStream(file) : null;
     },
     async delete(key) {
       await rm(fileFor(key), { force: true });

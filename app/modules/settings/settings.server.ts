@@ -17,9 +17,16 @@ import { defaultPublicSettings, type ShopSettings } from "./shop-settings";
 
 const CACHE_MS = 5_000;
 
-/** The shop as it is with nothing saved, its tracking page the one configured. */
+/** A week of nightly backups, unless staff keep more or fewer. */
+const defaultBackupsKept = 7;
+
+/** The shop as it is with nothing saved, its tracking page the one configured, no nightly backup. */
 export function defaultSettings(): ShopSettings {
-  return { ...defaultPublicSettings, tracking: { urlTemplate: config().trackingUrl } };
+  return {
+    ...defaultPublicSettings,
+    tracking: { urlTemplate: config().trackingUrl },
+    backups: { folder: "", kept: defaultBackupsKept },
+  };
 }
 
 let cached: { settings: ShopSettings; until: number } | null = null;

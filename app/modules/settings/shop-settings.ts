@@ -3,6 +3,7 @@ import type { PricingRules } from "~/modules/cart/pricing";
 import { formatEuro } from "~/modules/shop/constants";
 import { type OpeningHours, type ShopIdentity, shop } from "~/modules/shop/identity";
 import type {
+  BackupSettings,
   DiscountSettings,
   IdentitySettings,
   OrderLimits,
@@ -23,6 +24,7 @@ export type ShopSettings = {
   discounts: DiscountSettings;
   orderLimits: OrderLimits;
   tracking: TrackingSettings;
+  backups: BackupSettings;
 };
 
 /** Where the customer follows a parcel: the template with `{tracking}` replaced by its code. */
@@ -49,9 +51,9 @@ export function pricingRules(settings: Pick<ShopSettings, "shipping" | "discount
 }
 
 /** The settings every storefront page may show (the root loader hands them to the browser). */
-export type PublicSettings = Omit<ShopSettings, "tracking">;
+export type PublicSettings = Omit<ShopSettings, "tracking" | "backups">;
 
-export function publicSettings({ tracking: _tracking, ...settings }: ShopSettings): PublicSettings {
+export function publicSettings({ tracking: _tracking, backups: _backups, ...settings }: ShopSettings): PublicSettings {
   return settings;
 }
 

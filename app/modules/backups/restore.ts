@@ -3,10 +3,10 @@ import { pipeline } from "node:stream/promises";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
-import type { Database } from "../../app/db/client.server";
-import { applyMigrations, committedMigrations } from "../../app/db/migrate.server";
-import * as schema from "../../app/db/schema";
-import type { FileStore } from "../../app/modules/files/file-store";
+import type { Database } from "~/db/client.server";
+import { applyMigrations, committedMigrations } from "~/db/migrate.server";
+import * as schema from "~/db/schema";
+import type { FileStore } from "~/modules/files/file-store";
 import { copiedColumns, shopForeignKeys, shopSequences, shopTables } from "./catalog";
 import { loadOrder } from "./load-order";
 import {
