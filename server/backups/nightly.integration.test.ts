@@ -12,7 +12,6 @@ import { listBackups } from "../../app/modules/backups/nightly.server";
 import { restoreBackup } from "../../app/modules/backups/restore";
 import { startScheduler } from "../../app/modules/jobs/scheduler.server";
 import { shopJobs } from "../../app/modules/jobs/shop-jobs.server";
-import { forgetCachedSettings } from "../../app/modules/settings/settings.server";
 import { shop } from "../../app/modules/shop/identity";
 import { emptyDatabases, tableFingerprints } from "../../tests/integration/database";
 import { testServices } from "../../tests/support/services";
@@ -44,7 +43,6 @@ describe("the nightly backup", { timeout: 180_000 }, () => {
     await seedDemoData(db, folderStore(filesDir));
     await seedDemoOrders(db, "2026-11-20");
     await db.insert(shopSettings).values({ key: "backups", value: { folder: backups, kept: 2 } });
-    forgetCachedSettings();
     // Two nights already kept, and the remains of a run that failed before the older one.
     await earlierBackup(backups, "vetrina-20261124-020000", "2026-11-24T02:00:00.000Z");
     await earlierBackup(backups, "vetrina-20261125-020000", "2026-11-25T02:00:00.000Z");
@@ -100,7 +98,6 @@ describe("the nightly backup", { timeout: 180_000 }, () => {
     const blocked = path.join(workDir, "not-a-folder");
     await writeFile(blocked, "");
     await db.insert(shopSettings).values({ key: "backups", value: { folder: `${blocked}/backups`, kept: 7 } });
-    forgetCachedSettings();
     await db.insert(scheduledJobs).values({ name: "nightly-backup", nextRunAt: new Date(Date.now() - 1000) });
 
     const services = { ...testServices(db), files: folderStore(path.join(workDir, "no-files")) };

@@ -1,10 +1,12 @@
+import { eq } from "drizzle-orm";
 import type { Config } from "~/config.server";
 import type { Database } from "~/db/client.server";
+import { scheduledJobs } from "~/db/schema";
 import { logger } from "~/logger.server";
 import type { FileStore } from "~/modules/files/file-store";
 import { composeEmail } from "~/modules/mail/compose";
 import { enqueueEmail } from "~/modules/mail/queue.server";
-import { readSettings } from "~/modules/settings/settings.server";
+import { readStoredSettings } from "~/modules/settings/settings.server";
 import { formatDate } from "~/modules/shop/constants";
 import { writeBackup } from "./backup";
 import { backupLocation } from "./locations.server";
@@ -64,6 +66,43 @@ async function pruneBackups(location: BackupLocation, kept: number): Promise<str
   return removed.map((backup) => backup.name);
 }
 
+/** The job's name in the scheduler (modules/jobs/shop-jobs.server.ts). */
+export const nightlyBackupJob = "nightly-backup";
+
+export type BackupOverview = {
+  folder: string;
+  kept: number;
+  /** The backups in the folder, newest first (empty while no folder is set). */
+  backups: BackupEntry[];
+  /** Why the folder could not be read, or null. */
+  unreadable: string | null;
+  /** The job's last run and the next, or null before its first tick. */
+  schedule: { lastFinishedAt: Date | null; lastError: string | null; nextRunAt: Date } | null;
+};
+
+/** What the admin's 'Backup' page shows: the settings, the backups in the folder and how the last night went. */
+export async function backupOverview(db: Database, config: Pick<Config, "s3">): Promise<BackupOverview> {
+  const { folder, kept } = (await readStoredSettings(db)).backups;
+  const [job] = await db
+    .select({
+      lastFinishedAt: scheduledJobs.lastFinishedAt,
+      lastError: scheduledJobs.lastError,
+      nextRunAt: scheduledJobs.nextRunAt,
+    })
+    .from(scheduledJobs)
+    .where(eq(scheduledJobs.name, nightlyBackupJob));
+  let backups: BackupEntry[] = [];
+  let unreadable: string | null = null;
+  if (folder !== "") {
+    try {
+      backups = await listBackups(backupLocation(folder, config));
+    } catch (error) {
+      unreadable = error instanceof Error ? error.message : String(error);
+    }
+  }
+  return { folder, kept, backups, unreadable, schedule: job ?? null };
+}
+
 export type NightlyBackupDeps = {
   db: Database;
   files: FileStore;
@@ -77,7 +116,7 @@ export type NightlyBackupDeps = {
  * and the error thrown again for the scheduler to record.
  */
 export async function runNightlyBackup({ db, files, config, now }: NightlyBackupDeps): Promise<void> {
-  const settings = await readSettings(db);
+  const settings = await readStoredSettings(db);
   const { folder, kept } = settings.backups;
   if (folder === "") return;
   try {
