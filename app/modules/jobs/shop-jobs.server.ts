@@ -1,5 +1,5 @@
 import { config } from "~/config.server";
-import { runNightlyBackup } from "~/modules/backups/nightly.server";
+import { nightlyBackupJob, runNightlyBackup } from "~/modules/backups/nightly.server";
 import { deleteExpiredCheckoutSessions } from "~/modules/checkout/sessions.server";
 import { endLapsedReservations } from "~/modules/orders/reservations.server";
 import { expireOverduePayments, reconcilePendingPayments } from "~/modules/payments/payment-sessions.server";
@@ -49,7 +49,7 @@ export function shopJobs(services: Services): Job[] {
     { name: "rate-limit-cleanup", everySeconds: 10 * 60, run: () => deleteExpiredRateLimits(db, clock.now()) },
     {
       // At 3 at night, when the shop is quietest, into the folder set in 'Impostazioni'.
-      name: "nightly-backup",
+      name: nightlyBackupJob,
       dailyAtRomeHour: 3,
       run: () => runNightlyBackup({ db, files, config: config(), now: clock.now() }),
     },
