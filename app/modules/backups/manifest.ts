@@ -40,10 +40,6 @@ export class BackupError extends Error {
   name = "BackupError";
 }
 
-export function sha256(bytes: Uint8Array): string {
-  return createHash("sha256").update(bytes).digest("hex");
-}
-
 /**
  * Passes `source` through unchanged, hashing it and counting its bytes and COPY rows on the way, so
  * a part of a backup is measured while it streams, never held whole.
