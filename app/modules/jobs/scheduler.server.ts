@@ -61,21 +61,23 @@ async function runIfDue(db: Database, job: Job): Promise<void> {
 
 export type Scheduler = { stop: () => Promise<void> };
 
-/** Checks every `tickSeconds` which jobs are due and runs those this instance claims. */
+/**
+ * Checks every `tickSeconds` which jobs are due and runs those this instance claims. Each job runs on
+ * its own: the nightly backup's minutes never hold up the every-minute jobs.
+ */
 export function startScheduler(db: Database, jobs: Job[], tickSeconds = 10): Scheduler {
-  let round: Promise<void> | null = null;
+  const running = new Map<string, Promise<void>>();
   let stopped = false;
   const tick = () => {
-    // A slow round is never overlapped by the next tick: that tick is skipped.
-    if (stopped || round) return;
-    round = (async () => {
-      for (const job of jobs) {
-        if (stopped) return;
-        await runIfDue(db, job).catch((error: unknown) => logger.error({ err: error, job: job.name }, "job not run"));
-      }
-    })().finally(() => {
-      round = null;
-    });
+    if (stopped) return;
+    for (const job of jobs) {
+      // A slow run is never overlapped by the next tick's: that tick skips the job.
+      if (running.has(job.name)) continue;
+      const run = runIfDue(db, job)
+        .catch((error: unknown) => logger.error({ err: error, job: job.name }, "job not run"))
+        .finally(() => running.delete(job.name));
+      running.set(job.name, run);
+    }
   };
   const timer = setInterval(tick, tickSeconds * 1000);
   timer.unref();
@@ -84,7 +86,7 @@ export function startScheduler(db: Database, jobs: Job[], tickSeconds = 10): Sch
     async stop() {
       stopped = true;
       clearInterval(timer);
-      await round;
+      await Promise.all(running.values());
     },
   };
 }
