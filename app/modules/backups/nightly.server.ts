@@ -29,13 +29,9 @@ export type BackupEntry = {
 
 /** The backups at `location`, newest first. */
 export async function listBackups(location: BackupLocation): Promise<BackupEntry[]> {
-  const names = new Set<string>();
-  for (const key of await location.store.list(location.prefix)) {
-    const [name] = key.slice(location.prefix.length).split("/");
-    if (name && backupFolderName.test(name)) names.add(name);
-  }
+  const names = (await location.store.listNames(location.prefix)).filter((name) => backupFolderName.test(name));
   const entries: BackupEntry[] = [];
-  for (const name of [...names].sort().reverse()) {
+  for (const name of names.reverse()) {
     const bytes = await location.store.read(`${location.prefix}${name}/${manifestKey}`);
     const parsed = bytes ? manifestSchema.safeParse(JSON.parse(new TextDecoder().decode(bytes))) : null;
     if (!bytes || !parsed?.success) {

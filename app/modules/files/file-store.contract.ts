@@ -91,6 +91,12 @@ export function fileStoreContract(name: string, setup: () => Promise<FileStoreHa
       expect(await store.list(`${folder}/`)).toEqual([`${folder}/a.jpg`, `${folder}/b/2.jpg`]);
       expect(await store.list(`${folder}/b/`)).toEqual([`${folder}/b/2.jpg`]);
       expect(await store.list(`${folder}-none/`)).toEqual([]);
+      expect(await store.listNames(`${folder}/`)).toEqual(["a.jpg", "b"]);
+      expect(await store.listNames(`${folder}/b/`)).toEqual(["2.jpg"]);
+      expect(await store.listNames(`${folder}-none/`)).toEqual([]);
+      // A folder whose files are all deleted is gone.
+      await store.delete(`${folder}/b/2.jpg`);
+      expect(await store.listNames(`${folder}/`)).toEqual(["a.jpg"]);
     });
 
     it("tells a file's size and last change, and nothing of a missing one", async () => {

@@ -28,6 +28,11 @@ export interface FileStore {
   /** Every key below `prefix` ("products/" or "" for all), sorted, for backups and clean-ups. */
   list(prefix: string): Promise<string[]>;
   /**
+   * The names directly inside `folder` ("" for the top, else ending in "/"): its files and
+   * sub-folders, each once, sorted, without reading what the sub-folders hold (the backups in a folder).
+   */
+  listNames(folder: string): Promise<string[]>;
+  /**
    * A link that downloads the file at `key` until `expiresInSeconds` after `now` (default: the
    * present), then stops working: a presigned bucket URL, or an HMAC-signed app URL
    * (signed-file-links.server.ts) for the local folder. The only way to a private file's bytes from a browser.

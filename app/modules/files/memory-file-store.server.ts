@@ -52,6 +52,12 @@ export function memoryFileStore({
     async list(prefix) {
       return [...files.keys()].filter((key) => key.startsWith(prefix)).sort();
     },
+    async listNames(folder) {
+      const names = [...files.keys()]
+        .filter((key) => key.startsWith(folder))
+        .map((key) => key.slice(folder.length).split("/")[0] as string);
+      return [...new Set(names)].sort();
+    },
     async signedUrl(key, options) {
       return signFileLink(linkSecret, key, options);
     },

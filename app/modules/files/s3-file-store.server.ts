@@ -145,6 +145,22 @@ export function s3FileStore(settings: S3Settings): FileStore {
       } while (ContinuationToken);
       return keys.sort();
     },
+    async listNames(folder) {
+      const names = new Set<string>();
+      let ContinuationToken: string | undefined;
+      do {
+        // With a delimiter the bucket answers each sub-folder once (CommonPrefixes), not its objects.
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket, Prefix: folder, Delimiter: "/", ContinuationToken }),
+        );
+        for (const object of page.Contents ?? []) if (object.Key) names.add(object.Key.slice(folder.length));
+        for (const common of page.CommonPrefixes ?? []) {
+          if (common.Prefix) names.add(common.Prefix.slice(folder.length, -1));
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+      return [...names].sort();
+    },
     async signedUrl(key, { expiresInSeconds, downloadName, now }) {
       const name = checkedDownloadName(key, downloadName);
       const command = new GetObjectCommand({
