@@ -51,7 +51,7 @@ export default [
     route("analytics", "routes/admin/analytics.tsx", { id: "admin-analytics" }),
     route("analytics/export.csv", "routes/admin/analytics-export.ts"),
     route("settings", "routes/admin/settings.tsx", { id: "admin-settings" }),
-    route("backups", "routes/admin/backups.tsx"),
+    route("settings/backup", "routes/admin/backups.tsx"),
   ]),
   route("shop", "routes/shop.tsx"),
   route("api/catalogo", "routes/api-catalogo.ts"),

@@ -920,18 +920,18 @@ const targets: Target[] = [
         : multipartPost("/admin/products/import", { intent: ["check", "import"] }, "file", hostileSheet),
   },
   {
-    route: "GET /admin/backups",
+    route: "GET /admin/settings/backup",
     handler: behindAdminGuard(adminBackups.loader),
     requests: 10,
-    make: () => get("/admin/backups"),
+    make: () => get("/admin/settings/backup"),
   },
   {
-    route: "POST /admin/backups",
+    route: "POST /admin/settings/backup",
     handler: behindAdminGuard(adminBackups.action),
     requests: 60,
     // Never a folder that exists: the shared database's setting must not point the page at one.
     make: () =>
-      post("/admin/backups", {
+      post("/admin/settings/backup", {
         intent: ["backups", "shipping", "coupon-create"],
         folder: [
           "",

@@ -41,7 +41,6 @@ test("staff see every order in a table and open one", async ({ page }) => {
     ["Prodotti", "/admin/products"],
     ["Statistiche", "/admin/analytics"],
     ["Impostazioni", "/admin/settings"],
-    ["Backup", "/admin/backups"],
   ]) {
     await expect(sidebar.getByRole("link", { name, exact: true })).toHaveAttribute("href", href as string);
   }

@@ -206,7 +206,7 @@ const adminEndpoints: { path: string; routeId: string; adminPage: () => Outcome;
     adminData: () => ({ shows: ["freeShippingThresholdEuro"] }),
   },
   {
-    path: "/admin/backups",
+    path: "/admin/settings/backup",
     routeId: "routes/admin/backups",
     adminPage: () => ({ shows: ["Backup notturno", "Ultimi backup"] }),
     adminData: () => ({ shows: ["kept"] }),

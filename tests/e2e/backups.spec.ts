@@ -45,8 +45,8 @@ test.beforeEach(({ page }) => skipCookieBannerAndPopup(page));
 
 test("staff set the nightly backup's folder and see the backups in it", async ({ page }) => {
   await logIn(page, await createUser("admin", "Ada Admin"));
-  await openHydrated(page, "/admin");
-  await page.getByRole("navigation", { name: "Amministrazione" }).getByRole("link", { name: "Backup" }).click();
+  await openHydrated(page, "/admin/settings");
+  await page.getByRole("link", { name: "Backup notturno" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Backup");
   await expect(page.getByText("Il backup notturno è spento")).toBeVisible();
   const section = page.getByRole("region", { name: "Backup notturno" });

@@ -10,7 +10,6 @@ const sections = [
   { to: "/admin/products", label: "Prodotti" },
   { to: "/admin/analytics", label: "Statistiche" },
   { to: "/admin/settings", label: "Impostazioni" },
-  { to: "/admin/backups", label: "Backup" },
 ];
 
 const linkClass = "block whitespace-nowrap rounded-sm px-2.5 py-1.5 text-sm hover:bg-linen lg:px-3 lg:py-2";
