@@ -91,6 +91,9 @@ export async function writeBackup({
       const columns = await copiedColumns(client, table);
       const columnList = columns.map(quoteIdentifier).join(", ");
       const rows = client.query(copyTo(`COPY public.${quoteIdentifier(table)} (${columnList}) TO STDOUT`));
+      // A backup failing mid-copy (a full disk) closes this connection under the stream, which then
+      // reports the closing too: the failure itself already reaches the caller through the pipeline.
+      rows.on("error", () => {});
       const part = await write(tableKey(table), rows, "text/plain; charset=utf-8");
       tableParts.push({ name: table, columns, ...part });
     }

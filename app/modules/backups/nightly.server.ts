@@ -10,7 +10,7 @@ import { readStoredSettings } from "~/modules/settings/settings.server";
 import { formatDate } from "~/modules/shop/constants";
 import { writeBackup } from "./backup";
 import { backupLocation } from "./locations.server";
-import { type BackupLocation, manifestKey, manifestSchema } from "./manifest";
+import { type BackupLocation, type BackupManifest, manifestKey, manifestSchema } from "./manifest";
 
 // The nightly backup (README "Going live"): scheduled in modules/jobs, claimed by one instance, into
 // the folder or bucket set in 'Impostazioni', keeping the last N there. A failure reaches the owner
@@ -27,18 +27,26 @@ export type BackupEntry = {
   bytes: number | null;
 };
 
+/** A backup's manifest, or null when it is not one (half written, damaged): listed as unfinished. */
+function readManifest(bytes: Uint8Array): BackupManifest | null {
+  try {
+    return manifestSchema.parse(JSON.parse(new TextDecoder().decode(bytes)));
+  } catch {
+    return null;
+  }
+}
+
 /** The backups at `location`, newest first. */
 export async function listBackups(location: BackupLocation): Promise<BackupEntry[]> {
   const names = (await location.store.listNames(location.prefix)).filter((name) => backupFolderName.test(name));
   const entries: BackupEntry[] = [];
   for (const name of names.reverse()) {
     const bytes = await location.store.read(`${location.prefix}${name}/${manifestKey}`);
-    const parsed = bytes ? manifestSchema.safeParse(JSON.parse(new TextDecoder().decode(bytes))) : null;
-    if (!bytes || !parsed?.success) {
+    const manifest = bytes ? readManifest(bytes) : null;
+    if (!bytes || !manifest) {
       entries.push({ name, createdAt: null, bytes: null });
       continue;
     }
-    const manifest = parsed.data;
     const parts = [...manifest.tables, ...manifest.files].reduce((total, part) => total + part.bytes, 0);
     entries.push({ name, createdAt: new Date(manifest.createdAt), bytes: parts + bytes.length });
   }
