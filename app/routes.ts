@@ -60,6 +60,7 @@ export default [
     route("analytics", "routes/admin/analytics.tsx", { id: "admin-analytics" }),
     route("analytics/export.csv", "routes/admin/analytics-export.ts"), // before the rule
     route("settings", "routes/admin/settings.tsx", { id: "admin-settings" }),
+    route("settings/backup", "routes/admin/backups.tsx"),
   ]),
   route("shop", "routes/shop.tsx"),
   route("api/catalogo", "routes/api-catalogue.ts"),

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { folderStore } from "../server/backups/command-line";
+import { folderStore } from "../app/modules/backups/locations.server";
 import { emptyDatabases } from "../tests/integration/database";
 
 const createEmptyDatabase = emptyDatabases();

@@ -4,8 +4,9 @@
 // the shop may keep running meanwhile.
 import { parseArgs } from "node:util";
 import { readConfig } from "../app/config.server";
-import { writeBackup } from "../server/backups/backup";
-import { backupLocation, instanceFileStore, openShopDatabase, runCommand } from "../server/backups/command-line";
+import { writeBackup } from "../app/modules/backups/backup";
+import { backupLocation } from "../app/modules/backups/locations.server";
+import { instanceFileStore, openShopDatabase, runCommand } from "../server/backups/command-line";
 
 const usage = "Usage: npm run backup -- --to <folder>";
 
@@ -27,7 +28,7 @@ async function main(): Promise<number> {
   const database = await openShopDatabase(config, "share");
   try {
     const { location, manifest } = await writeBackup({
-      databaseUrl: database.url,
+      database: database.url,
       files: instanceFileStore(config),
       to: backupLocation(to, config),
     });

@@ -4,8 +4,9 @@
 // must be empty (--force replaces what they hold); the shop must be stopped.
 import { parseArgs } from "node:util";
 import { readConfig } from "../app/config.server";
-import { backupLocation, instanceFileStore, openShopDatabase, runCommand } from "../server/backups/command-line";
-import { restoreBackup } from "../server/backups/restore";
+import { backupLocation } from "../app/modules/backups/locations.server";
+import { restoreBackup } from "../app/modules/backups/restore";
+import { instanceFileStore, openShopDatabase, runCommand } from "../server/backups/command-line";
 
 const usage = "Usage: npm run restore -- --from <backup folder> [--force]";
 

@@ -36,6 +36,7 @@ import { testContext, testServices } from "../../tests/support/services";
 import { htmlPage, svgWithScript, testImage } from "../../tests/support/test-images";
 import * as adminAnalytics from "./admin/analytics";
 import * as adminAnalyticsExport from "./admin/analytics-export";
+import * as adminBackups from "./admin/backups";
 import * as adminIndex from "./admin/index";
 import * as adminLayout from "./admin/layout";
 import * as adminOrderDetail from "./admin/order-detail";
@@ -919,6 +920,32 @@ const targets: Target[] = [
       random.chance(0.3)
         ? post("/admin/products/import", { intent: ["check", "import"], file: ["prodotti.csv"] })
         : multipartPost("/admin/products/import", { intent: ["check", "import"] }, "file", hostileSheet),
+  },
+  {
+    route: "GET /admin/settings/backup",
+    handler: behindAdminGuard(adminBackups.loader),
+    requests: 10,
+    make: () => get("/admin/settings/backup"),
+  },
+  {
+    route: "POST /admin/settings/backup",
+    handler: behindAdminGuard(adminBackups.action),
+    requests: 60,
+    // Never a folder that exists: the shared database's setting must not point the page at one.
+    make: () =>
+      post("/admin/settings/backup", {
+        intent: ["backups", "shipping", "coupon-create"],
+        folder: [
+          "",
+          "backups",
+          "../../etc",
+          "/proc/self/../..",
+          "s3://",
+          "s3://Bad_Bucket/x",
+          "/nonexistent-vetrina-fuzz",
+        ],
+        kept: ["7", "0", "366", "-1", "1e3"],
+      }),
   },
   {
     route: "GET /admin/settings",

@@ -7,11 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyMigrations, committedMigrations, pendingMigrationCount } from "../../app/db/migrate.server";
 import { seedDemoOrders } from "../../app/demo/orders.server";
 import { seedDemoData } from "../../app/demo/seed.server";
-import { emptyDatabases } from "../../tests/integration/database";
-import { writeBackup } from "./backup";
-import { folderStore } from "./command-line";
-import { BackupError, type BackupLocation } from "./manifest";
-import { restoreBackup } from "./restore";
+import { writeBackup } from "../../app/modules/backups/backup";
+import { folderStore } from "../../app/modules/backups/locations.server";
+import { BackupError, type BackupLocation } from "../../app/modules/backups/manifest";
+import { restoreBackup } from "../../app/modules/backups/restore";
+import { emptyDatabases, tableFingerprints } from "../../tests/integration/database";
 
 const createEmptyDatabase = emptyDatabases();
 
@@ -34,23 +34,6 @@ async function withClient<T>(url: string, use: (client: pg.Client) => Promise<T>
 
 const query = <Row extends pg.QueryResultRow>(url: string, text: string) =>
   withClient(url, async (client) => (await client.query<Row>(text)).rows);
-
-/** Every table's rows, as one fingerprint per table. */
-function contents(url: string): Promise<Record<string, string>> {
-  return withClient(url, async (client) => {
-    const { rows: tables } = await client.query<{ name: string }>(
-      "SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY 1",
-    );
-    const fingerprints: Record<string, string> = {};
-    for (const { name } of tables) {
-      const { rows } = await client.query<{ rows: number; digest: string | null }>(
-        `SELECT count(*)::int AS rows, md5(string_agg(t::text, E'\\n' ORDER BY t::text)) AS digest FROM public."${name}" t`,
-      );
-      fingerprints[name] = `${rows[0]?.rows} ${rows[0]?.digest}`;
-    }
-    return fingerprints;
-  });
-}
 
 async function storedFiles(root: string): Promise<Map<string, string>> {
   const store = folderStore(root);
@@ -82,7 +65,7 @@ describe("backup and restore", { timeout: 120_000 }, () => {
     await db.$client.end();
     source = { url, filesDir };
     ({ location: backup } = await writeBackup({
-      databaseUrl: url,
+      database: url,
       files: folderStore(filesDir),
       to: folder("backups"),
       now: new Date("2026-11-23T23:59:00Z"),
@@ -96,8 +79,8 @@ describe("backup and restore", { timeout: 120_000 }, () => {
 
     const summary = await restoreBackup({ from: backup, databaseUrl: url, files: folderStore(filesDir) });
 
-    const restored = await contents(url);
-    expect(restored).toEqual(await contents(source.url));
+    const restored = await tableFingerprints(url);
+    expect(restored).toEqual(await tableFingerprints(source.url));
     for (const table of ["orders", "order_items", "payments", "products", "product_variants", "product_images"]) {
       expect(restored[table], table).not.toMatch(/^0 /);
     }
@@ -161,7 +144,7 @@ describe("backup and restore", { timeout: 120_000 }, () => {
       /^The database is not empty \(\d+ tables: .*\)\. Restore into an empty database, or add --force/,
     );
     await restoreBackup({ from: backup, databaseUrl: url, files: folderStore(filesDir), force: true });
-    expect(await contents(url)).toEqual(await contents(source.url));
+    expect(await tableFingerprints(url)).toEqual(await tableFingerprints(source.url));
   });
 
   it("refuses a backup made by a newer version", async () => {
@@ -202,7 +185,7 @@ describe("a backup taken while orders are placed", { timeout: 120_000 }, () => {
     const placed = Promise.all([customer(), customer(), customer()]);
     const before = await orderCount();
     const { location, manifest } = await writeBackup({
-      databaseUrl: source.url,
+      database: source.url,
       files: folderStore(path.join(workDir, "busy-files")),
       to: folder("busy-backups"),
     }).finally(() => {
@@ -239,7 +222,7 @@ describe("restoring an older version's backup", { timeout: 120_000 }, () => {
               '{"city": "Lucca"}', 2590, 2590)`);
     await old.db.$client.end();
     const { location } = await writeBackup({
-      databaseUrl: old.url,
+      database: old.url,
       files: folderStore(path.join(workDir, "old-files")),
       to: folder("old-backups"),
     });

@@ -1,40 +1,14 @@
-import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import pg from "pg";
 import { type Config, ConfigError } from "../../app/config.server";
+import { BackupError } from "../../app/modules/backups/manifest";
 import type { FileStore } from "../../app/modules/files/file-store";
 import { fileStoreFor } from "../../app/modules/files/file-stores.server";
-import { localFileStore } from "../../app/modules/files/local-file-store.server";
-import { s3FileStore } from "../../app/modules/files/s3-file-store.server";
 import { startEmbeddedPostgres } from "../embedded-postgres";
-import { BackupError, type BackupLocation } from "./manifest";
 
-// What `npm run backup` and `npm run restore` share: where a backup goes, which store holds the
-// shop's files, and how to reach the shop's database.
-
-/**
- * Where `--to` / `--from` points: a folder, or `s3://bucket/prefix`, a bucket reached with the shop's
- * own S3_* settings (region, endpoint, keys), usually another bucket than the shop's files.
- */
-export function backupLocation(argument: string, config: Config): BackupLocation {
-  const bucket = argument.match(/^s3:\/\/([^/]+)\/?(.*)$/);
-  if (!bucket) {
-    const folder = path.resolve(argument);
-    return { store: folderStore(folder), prefix: "", description: folder };
-  }
-  const [, name = "", prefix = ""] = bucket;
-  if (!config.s3) {
-    throw new BackupError(`${argument} is a bucket: set S3_BUCKET and the other S3_* settings to reach it.`);
-  }
-  const normalised = prefix === "" || prefix.endsWith("/") ? prefix : `${prefix}/`;
-  return { store: s3FileStore({ ...config.s3, bucket: name }), prefix: normalised, description: argument };
-}
-
-/** A folder as a file store, for backups: nothing in it is ever served, so its links' secret is thrown away. */
-export function folderStore(folder: string): FileStore {
-  return localFileStore(folder, { linkSecret: randomBytes(32).toString("base64url") });
-}
+// What `npm run backup` and `npm run restore` share: which store holds the shop's files, and how to
+// reach the shop's database (where a backup goes: app/modules/backups/locations.server.ts).
 
 /** The store the shop serves its files from, as server/index.ts builds it. */
 export function instanceFileStore(config: Config): FileStore {

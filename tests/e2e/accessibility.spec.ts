@@ -184,6 +184,7 @@ test("the admin area, with the shipment dialog open, has none", async ({ page })
     "/admin/products/import",
     "/admin/analytics",
     "/admin/settings",
+    "/admin/settings/backup",
     "/admin/orders",
   ]);
   // Still on /admin/orders.

@@ -205,6 +205,12 @@ const adminEndpoints: { path: string; routeId: string; adminPage: () => Outcome;
     adminPage: () => ({ shows: ["Impostazioni", "Registro modifiche", "Codici sconto"] }),
     adminData: () => ({ shows: ["freeShippingThresholdEuro"] }),
   },
+  {
+    path: "/admin/settings/backup",
+    routeId: "routes/admin/backups",
+    adminPage: () => ({ shows: ["Backup notturno", "Ultimi backup"] }),
+    adminData: () => ({ shows: ["kept"] }),
+  },
 ];
 
 const withIds = (path: string) =>

@@ -38,3 +38,27 @@ export function emptyDatabases(): () => Promise<{ db: Database; url: string }> {
     return { db: drizzle(pool, { schema }), url: throwaway.url };
   };
 }
+
+/**
+ * Every table's rows at `url`, as one fingerprint (row count and digest) per table, read on a
+ * connection of its own closed at once (a restore refuses a database others are connected to).
+ */
+export async function tableFingerprints(url: string): Promise<Record<string, string>> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows: tables } = await client.query<{ name: string }>(
+      "SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY 1",
+    );
+    const fingerprints: Record<string, string> = {};
+    for (const { name } of tables) {
+      const { rows } = await client.query<{ rows: number; digest: string | null }>(
+        `SELECT count(*)::int AS rows, md5(string_agg(t::text, E'\\n' ORDER BY t::text)) AS digest FROM public."${name}" t`,
+      );
+      fingerprints[name] = `${rows[0]?.rows} ${rows[0]?.digest}`;
+    }
+    return fingerprints;
+  } finally {
+    await client.end();
+  }
+}

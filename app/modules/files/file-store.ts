@@ -4,14 +4,22 @@
 // a bucket. The sandbox twin (memory-file-store.server.ts) serves the tests; all three pass
 // file-store.contract.ts. Keys below PUBLIC_FILE_PREFIXES are served to anyone at /files; every other
 // key is private, reached only through a signed, expiring link (signedUrl).
+import type { Readable } from "node:stream";
 
 export interface FileStore {
   /** "local" for the DATA_DIR/files folder, "s3" for a bucket, "memory" for the tests' sandbox. */
   readonly name: string;
   /** Stores `bytes` at `key`, replacing what was there; a reader never sees half a file. */
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /**
+   * Stores what `source` yields at `key`, holding only a part of it in memory at a time (backups of
+   * tables and files of any size); as with put, a reader never sees half a file.
+   */
+  putStream(key: string, source: AsyncIterable<Uint8Array>, contentType: string): Promise<void>;
   /** The bytes at `key`, or null when there is no such file. */
   read(key: string): Promise<Uint8Array | null>;
+  /** The bytes at `key` as a stream, read as they are consumed, or null when there is no such file. */
+  readStream(key: string): Promise<Readable | null>;
   /** Removes the file at `key`; nothing happens when there is none. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
@@ -19,6 +27,11 @@ export interface FileStore {
   stat(key: string): Promise<FileStat | null>;
   /** Every key below `prefix` ("products/" or "" for all), sorted, for backups and clean-ups. */
   list(prefix: string): Promise<string[]>;
+  /**
+   * The names directly inside `folder` ("" for the top, else ending in "/"): its files and
+   * sub-folders, each once, sorted, without reading what the sub-folders hold (the backups in a folder).
+   */
+  listNames(folder: string): Promise<string[]>;
   /**
    * A link that downloads the file at `key` until `expiresInSeconds` after `now` (default: the
    * present), then stops working: a presigned bucket URL, or an HMAC-signed app URL

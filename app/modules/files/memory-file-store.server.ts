@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import { Readable } from "node:stream";
+import { buffer } from "node:stream/consumers";
 import { checkedFileKey, type FileStore } from "./file-store";
 import { signFileLink } from "./signed-file-links.server";
 
@@ -25,9 +27,17 @@ export function memoryFileStore({
       // A copy, as a disk would keep: the caller may reuse its buffer.
       files.set(keyOf(key), { bytes: new Uint8Array(bytes), contentType, modifiedAt: new Date() });
     },
+    async putStream(key, source, contentType) {
+      // Memory holds it whole anyway.
+      files.set(keyOf(key), { bytes: new Uint8Array(await buffer(source)), contentType, modifiedAt: new Date() });
+    },
     async read(key) {
       const file = files.get(keyOf(key));
       return file ? new Uint8Array(file.bytes) : null;
+    },
+    async readStream(key) {
+      const file = files.get(keyOf(key));
+      return file ? Readable.from([new Uint8Array(file.bytes)]) : null;
     },
     async delete(key) {
       files.delete(keyOf(key));
@@ -41,6 +51,12 @@ export function memoryFileStore({
     },
     async list(prefix) {
       return [...files.keys()].filter((key) => key.startsWith(prefix)).sort();
+    },
+    async listNames(folder) {
+      const names = [...files.keys()]
+        .filter((key) => key.startsWith(folder))
+        .map((key) => key.slice(folder.length).split("/")[0] as string);
+      return [...new Set(names)].sort();
     },
     async signedUrl(key, options) {
       return signFileLink(linkSecret, key, options);

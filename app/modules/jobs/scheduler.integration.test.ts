@@ -33,4 +33,18 @@ describe("scheduled jobs", () => {
     const [failed] = await db.select().from(scheduledJobs).where(eq(scheduledJobs.name, failing.name));
     expect(failed?.lastError).toBe("SMTP giù");
   });
+
+  it("run a job while another one is still running", async () => {
+    const name = `test-slow-${Date.now()}`;
+    let finishSlow = () => {};
+    const slow = { name, everySeconds: 3600, run: () => new Promise<void>((resolve) => (finishSlow = resolve)) };
+    let fastRuns = 0;
+    const fast = { name: `${name}-fast`, everySeconds: 3600, run: async () => void fastRuns++ };
+    const scheduler = startScheduler(db, [slow, fast], 3600);
+    await expect.poll(() => fastRuns).toBe(1);
+    finishSlow();
+    await scheduler.stop();
+    const [ended] = await db.select().from(scheduledJobs).where(eq(scheduledJobs.name, name));
+    expect(ended?.lastFinishedAt).not.toBeNull();
+  });
 });

@@ -1,3 +1,5 @@
+import { config } from "~/config.server";
+import { nightlyBackupJob, runNightlyBackup } from "~/modules/backups/nightly.server";
 import { deleteExpiredCheckoutSessions } from "~/modules/cart/checkout-sessions.server";
 import { expireOverduePayments, reconcilePendingPayments } from "~/modules/orders/payment-sessions.server";
 import { webhookReceiver } from "~/modules/orders/payment-webhook.server";
@@ -9,7 +11,7 @@ import type { Job } from "./scheduler.server";
 
 /** The shop's scheduled jobs, run by server/index.ts on every instance and claimed by one. */
 export function shopJobs(services: Services): Job[] {
-  const { db, payments, clock, publicUrl } = services;
+  const { db, payments, clock, publicUrl, files } = services;
   return [
     {
       // Unpaid orders end soon after their payment session does, and their stock goes back.
@@ -45,5 +47,11 @@ export function shopJobs(services: Services): Job[] {
       run: () => deleteExpiredCheckoutSessions(db, clock.now()),
     },
     { name: "rate-limit-cleanup", everySeconds: 10 * 60, run: () => deleteExpiredRateLimits(db, clock.now()) },
+    {
+      // At 3 at night, when the shop is quietest, into the folder set in 'Impostazioni'.
+      name: nightlyBackupJob,
+      dailyAtRomeHour: 3,
+      run: () => runNightlyBackup({ db, files, config: config(), now: clock.now() }),
+    },
   ];
 }

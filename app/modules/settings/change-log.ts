@@ -36,6 +36,8 @@ export const fieldLabels: Record<string, string> = {
   maxUnitsPerOrder: "Pezzi per ordine",
   maxUnitsHeld: "Pezzi messi da parte per cliente",
   urlTemplate: "Indirizzo di tracciamento",
+  folder: "Cartella dei backup",
+  kept: "Backup da tenere",
   percentOff: "Sconto (%)",
   active: "Attivo",
   startsOn: "Valido dal",

@@ -10,6 +10,7 @@ export const settingsIntents = [
   "discounts",
   "orderLimits",
   "tracking",
+  "backups",
   "coupon-create",
   "coupon-update",
   "coupon-deactivate",

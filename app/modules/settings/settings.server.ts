@@ -17,9 +17,16 @@ import { defaultPublicSettings, type ShopSettings } from "./shop-settings";
 
 const CACHE_MS = 5_000;
 
-/** The shop as it is with nothing saved, its tracking page the one configured. */
+/** A week of nightly backups, unless staff keep more or fewer. */
+const defaultBackupsKept = 7;
+
+/** The shop as it is with nothing saved, its tracking page the one configured, no nightly backup. */
 export function defaultSettings(): ShopSettings {
-  return { ...defaultPublicSettings, tracking: { urlTemplate: config().trackingUrl } };
+  return {
+    ...defaultPublicSettings,
+    tracking: { urlTemplate: config().trackingUrl },
+    backups: { folder: "", kept: defaultBackupsKept },
+  };
 }
 
 let cached: { settings: ShopSettings; until: number } | null = null;
@@ -33,10 +40,20 @@ export function forgetCachedSettings(): void {
 }
 forgetOnStorefrontChange(forgetCachedSettings);
 
-/** Every setting: the stored groups over the defaults. A stored group that is no longer valid reads as its defaults. */
+/** Every setting: the stored groups over the defaults, kept in memory for a few seconds. */
 export async function readSettings(db: Queryable): Promise<ShopSettings> {
   if (cached && cached.until > Date.now()) return cached.settings;
   const dropsBefore = drops;
+  const settings = await readStoredSettings(db);
+  if (drops === dropsBefore) cached = { settings, until: Date.now() + CACHE_MS };
+  return settings;
+}
+
+/**
+ * Every setting as the database holds it now, never from memory: for the admin page that shows what
+ * was just saved, and the jobs that act on it. A stored group that is no longer valid reads as its defaults.
+ */
+export async function readStoredSettings(db: Queryable): Promise<ShopSettings> {
   const rows = await db.select({ key: shopSettings.key, value: shopSettings.value }).from(shopSettings);
   const settings = defaultSettings();
   for (const row of rows) {
@@ -45,7 +62,6 @@ export async function readSettings(db: Queryable): Promise<ShopSettings> {
     if (parsed.success) Object.assign(settings, { [row.key]: parsed.data });
     else logger.error({ key: row.key, issues: parsed.error.issues }, "Stored shop settings are invalid: defaults used");
   }
-  if (drops === dropsBefore) cached = { settings, until: Date.now() + CACHE_MS };
   return settings;
 }
 

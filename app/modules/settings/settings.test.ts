@@ -266,6 +266,27 @@ describe("tracking form", () => {
   });
 });
 
+describe("nightly backup form", () => {
+  it("takes a full folder path or a bucket, or nothing, and a whole number of backups", () => {
+    for (const folder of ["/var/backups/vetrina", "s3://vetrina-backup/notte", "s3://vetrina-backup", ""]) {
+      expect(settingsGroups.backups.form.parse({ folder: ` ${folder} `, kept: "14" })).toEqual({ folder, kept: 14 });
+    }
+  });
+
+  it("refuses a relative folder, a malformed bucket and a number of backups outside 1–365", () => {
+    for (const folder of ["backups", "./backups", "s3://", "s3://Bad_Bucket/x", "C:\\backup"]) {
+      expect(errorsOf(settingsGroups.backups.form, { folder, kept: "7" })).toEqual({
+        folder: settingsMessages.backupFolder,
+      });
+    }
+    for (const kept of ["0", "366", "-1", "1e3", "sette", ""]) {
+      expect(errorsOf(settingsGroups.backups.form, { folder: "", kept })).toEqual({
+        kept: settingsMessages.backupsKept,
+      });
+    }
+  });
+});
+
 describe("coupon forms", () => {
   it("normalizes the code and reads validity and limits", () => {
     expect(normalizeCouponCode(" estate 10 ")).toBe("ESTATE10");

@@ -43,6 +43,9 @@ export const settingsMessages = {
   units: "Scrivi un numero intero di pezzi, da 1 a 999.",
   unitsPerOrder: "Un ordine deve poter contenere almeno i pezzi ammessi per articolo.",
   unitsHeld: "Per cliente servono almeno i pezzi ammessi in un ordine.",
+  backupFolder:
+    "Scrivi il percorso completo di una cartella del server (per esempio /var/backups/vetrina) o un bucket s3://nome/cartella, o lascia vuoto per non fare il backup.",
+  backupsKept: "Scrivi quanti backup tenere: un numero intero da 1 a 365.",
 } as const;
 
 const PROMO_TEXT_MAX = 160;
@@ -253,6 +256,24 @@ const trackingValue = z.object({
 export type TrackingSettings = z.infer<typeof trackingValue>;
 
 // ---------------------------------------------------------------------------
+// Backups: where the nightly backup is written (a folder of the server or a bucket; empty: none) and
+// how many are kept there.
+
+const backupsValue = z.object({
+  folder: z
+    .string()
+    .trim()
+    .max(500, settingsMessages.backupFolder)
+    .refine(
+      (value) =>
+        value === "" || /^\/[^\0]*$/.test(value) || /^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/\S*)?$/.test(value),
+      settingsMessages.backupFolder,
+    ),
+  kept: z.number().int().min(1, settingsMessages.backupsKept).max(365, settingsMessages.backupsKept),
+});
+export type BackupSettings = z.infer<typeof backupsValue>;
+
+// ---------------------------------------------------------------------------
 
 /** Every group's stored value: what pages, pricing and e-mails read (shop-settings.ts). */
 export type ShopSettings = {
@@ -263,6 +284,7 @@ export type ShopSettings = {
   discounts: DiscountSettings;
   orderLimits: OrderLimits;
   tracking: TrackingSettings;
+  backups: BackupSettings;
 };
 
 export type SettingsKey = keyof ShopSettings;
@@ -381,6 +403,26 @@ export const settingsGroups: {
     value: trackingValue,
     form: trackingValue as unknown as z.ZodType<TrackingSettings, FormFields>,
     toForm: (value) => ({ ...value }),
+  },
+  backups: {
+    label: "Backup notturno",
+    value: backupsValue,
+    form: z
+      .object({
+        folder: z.string().default(""),
+        kept: z
+          .string()
+          .default("")
+          .transform((value, context) => {
+            if (!/^[1-9]\d{0,2}$/.test(value.trim())) {
+              context.addIssue({ code: "custom", message: settingsMessages.backupsKept });
+              return z.NEVER;
+            }
+            return Number(value.trim());
+          }),
+      })
+      .pipe(backupsValue) as unknown as z.ZodType<BackupSettings, FormFields>,
+    toForm: (value) => ({ folder: value.folder, kept: String(value.kept) }),
   },
 };
 

@@ -34,9 +34,9 @@ export function pricingRules(settings: Pick<ShopSettings, "shipping" | "discount
 }
 
 /** The settings every storefront page may show (the root loader hands them to the browser). */
-export type PublicSettings = Omit<ShopSettings, "tracking">;
+export type PublicSettings = Omit<ShopSettings, "tracking" | "backups">;
 
-export function publicSettings({ tracking: _tracking, ...settings }: ShopSettings): PublicSettings {
+export function publicSettings({ tracking: _tracking, backups: _backups, ...settings }: ShopSettings): PublicSettings {
   return settings;
 }
 

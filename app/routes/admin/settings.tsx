@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import { CouponsSection } from "~/components/admin/settings/coupons-section";
 import { type Field, SettingsSection } from "~/components/admin/settings/settings-form";
 import { currentAdmin } from "~/modules/accounts/admin-guard.server";
@@ -133,6 +133,12 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
       <h1 className="text-3xl text-ink">Impostazioni</h1>
       <p className="mt-2 text-sm text-ink-soft">
         Valgono subito per il negozio online, le pagine e le e-mail. Ogni modifica resta nel registro in fondo.
+      </p>
+      <p className="mt-2 text-sm">
+        <Link to="/admin/settings/backup" className="text-wine underline">
+          Backup notturno
+        </Link>
+        : dove salvare ogni notte database e immagini, quanti backup tenere, gli ultimi fatti.
       </p>
       <div className="mt-6 space-y-6">
         {section("shipping", shippingFields, "Spedizione a domicilio con GLS; il ritiro in negozio è sempre gratuito.")}

@@ -26,7 +26,9 @@ export type Field = {
 export function useSettingsForm(matches: (answer: SettingsResult) => boolean, pageAnswer?: SettingsResult) {
   const fetcher = useFetcher<SettingsResult>();
   const [saved, setSaved] = useState(0);
-  useFetcherAnswer(fetcher.data, (answered) => {
+  // Once the page's data is read again after the save (the fetcher idle), not with the answer alone:
+  // a form started again before that would show the values from before the save.
+  useFetcherAnswer(fetcher.state === "idle" ? fetcher.data : undefined, (answered) => {
     if (!matches(answered)) return;
     showAnswerToast(answered);
     // After a save the form starts again from what the page now reads; after an error it keeps what was typed.

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { contentTypeOf } from "../../app/modules/files/content-types";
-import type { FileStore } from "../../app/modules/files/file-store";
+import { contentTypeOf } from "~/modules/files/content-types";
+import type { FileStore } from "~/modules/files/file-store";
 
 /** Where a backup is written or read: a file store (a folder, or a bucket) and the key prefix inside it. */
 export type BackupLocation = { store: FileStore; prefix: string; description: string };
@@ -40,8 +40,26 @@ export class BackupError extends Error {
   name = "BackupError";
 }
 
-export function sha256(bytes: Uint8Array): string {
-  return createHash("sha256").update(bytes).digest("hex");
+/**
+ * Passes `source` through unchanged, hashing it and counting its bytes and COPY rows on the way, so
+ * a part of a backup is measured while it streams, never held whole.
+ */
+export function measured(source: AsyncIterable<Uint8Array>): {
+  stream: AsyncGenerator<Uint8Array>;
+  totals: () => { bytes: number; rows: number; sha256: string };
+} {
+  const hash = createHash("sha256");
+  let bytes = 0;
+  let rows = 0;
+  async function* pass() {
+    for await (const chunk of source) {
+      hash.update(chunk);
+      bytes += chunk.length;
+      rows += copyRowCount(chunk);
+      yield chunk;
+    }
+  }
+  return { stream: pass(), totals: () => ({ bytes, rows, sha256: hash.digest("hex") }) };
 }
 
 /** Rows in a COPY text dump: newlines inside values are escaped, so each raw newline ends a row. */

@@ -1,24 +1,22 @@
-import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
-import type { Database } from "../../app/db/client.server";
-import { applyMigrations, committedMigrations } from "../../app/db/migrate.server";
-import * as schema from "../../app/db/schema";
-import type { FileStore } from "../../app/modules/files/file-store";
+import type { Database } from "~/db/client.server";
+import { applyMigrations, committedMigrations } from "~/db/migrate.server";
+import * as schema from "~/db/schema";
+import type { FileStore } from "~/modules/files/file-store";
 import { copiedColumns, shopForeignKeys, shopSequences, shopTables } from "./catalog";
 import { loadOrder } from "./load-order";
 import {
   BackupError,
   type BackupLocation,
   type BackupManifest,
-  copyRowCount,
   fileKey,
   manifestKey,
   manifestSchema,
+  measured,
   quoteIdentifier,
-  sha256,
   tableKey,
 } from "./manifest";
 
@@ -39,9 +37,7 @@ export async function readVerifiedManifest(from: BackupLocation): Promise<Backup
   }
   const problems: string[] = [];
   for (const table of manifest.tables) {
-    const problem = await partProblem(from, tableKey(table.name), table.sha256, (bytes) =>
-      copyRowCount(bytes) === table.rows ? null : `holds ${copyRowCount(bytes)} rows, not ${table.rows}`,
-    );
+    const problem = await partProblem(from, tableKey(table.name), table.sha256, table.rows);
     if (problem) problems.push(problem);
   }
   for (const file of manifest.files) {
@@ -63,22 +59,37 @@ async function partProblem(
   from: BackupLocation,
   key: string,
   expectedSha256: string,
-  check?: (bytes: Uint8Array) => string | null,
+  expectedRows?: number,
 ): Promise<string | null> {
-  const bytes = await from.store.read(`${from.prefix}${key}`);
-  if (bytes === null) return `${key} is missing`;
-  if (sha256(bytes) !== expectedSha256) return `${key} has changed (its SHA-256 differs from the manifest's)`;
-  const problem = check?.(bytes);
-  return problem ? `${key} ${problem}` : null;
+  const source = await from.store.readStream(`${from.prefix}${key}`);
+  if (source === null) return `${key} is missing`;
+  const part = measured(source);
+  for await (const _chunk of part.stream); // read through, measured on the way
+  const { sha256, rows } = part.totals();
+  if (sha256 !== expectedSha256) return `${key} has changed (its SHA-256 differs from the manifest's)`;
+  if (expectedRows !== undefined && rows !== expectedRows) return `${key} holds ${rows} rows, not ${expectedRows}`;
+  return null;
 }
 
-/** The bytes of one part of a verified backup, checked again as they are used. */
-async function verifiedPart(from: BackupLocation, key: string, expectedSha256: string): Promise<Uint8Array> {
-  const bytes = await from.store.read(`${from.prefix}${key}`);
-  if (bytes === null || sha256(bytes) !== expectedSha256) {
-    throw new BackupError(`${from.description}/${key} changed while it was being restored.`);
-  }
-  return bytes;
+/**
+ * One part of a verified backup as a stream, checked again as it is used: `verify()`, once the
+ * stream is consumed, throws if it differs from the manifest (the caller then undoes what it wrote).
+ */
+async function verifiedPart(
+  from: BackupLocation,
+  key: string,
+  expectedSha256: string,
+): Promise<{ stream: AsyncIterable<Uint8Array>; verify: () => void }> {
+  const changed = () => new BackupError(`${from.description}/${key} changed while it was being restored.`);
+  const source = await from.store.readStream(`${from.prefix}${key}`);
+  if (source === null) throw changed();
+  const part = measured(source);
+  return {
+    stream: part.stream,
+    verify: () => {
+      if (part.totals().sha256 !== expectedSha256) throw changed();
+    },
+  };
 }
 
 export type RestoreSummary = {
@@ -141,7 +152,14 @@ export async function restoreBackup({
     await pool.query("ANALYZE");
 
     for (const file of manifest.files) {
-      await files.put(file.key, await verifiedPart(from, fileKey(file.key), file.sha256), file.contentType);
+      const part = await verifiedPart(from, fileKey(file.key), file.sha256);
+      await files.putStream(file.key, part.stream, file.contentType);
+      try {
+        part.verify();
+      } catch (error) {
+        await files.delete(file.key);
+        throw error;
+      }
     }
     return {
       tables: manifest.tables.length,
@@ -225,11 +243,12 @@ async function loadRows(pool: pg.Pool, from: BackupLocation, manifest: BackupMan
       if (columns.join() !== table.columns.join()) {
         throw new BackupError(`The columns of ${name} differ from the backup's: ${table.columns.join(", ")}.`);
       }
-      const bytes = await verifiedPart(from, tableKey(name), table.sha256);
+      const part = await verifiedPart(from, tableKey(name), table.sha256);
       const copy = client.query(
         copyFrom(`COPY public.${quoteIdentifier(name)} (${columns.map(quoteIdentifier).join(", ")}) FROM STDIN`),
       );
-      await pipeline(Readable.from([bytes]), copy);
+      await pipeline(part.stream, copy);
+      part.verify(); // inside the transaction: a changed part loads nothing
       if (copy.rowCount !== table.rows) {
         throw new BackupError(`${name}: ${copy.rowCount} rows loaded, the backup has ${table.rows}.`);
       }
