@@ -9,6 +9,7 @@ import { type AppInstance, type AppInstanceOptions, startAppInstance } from "./s
 import { type CartLine, placeForPayment, reserve } from "./support/checkout";
 import { startTestPostgres, type TestPostgres } from "./support/database";
 import { Visitor } from "./support/visitor";
+import { pause, until } from "./support/waiting";
 
 // The shop on the payment sandbox, as a demo or test shop runs it, killed (SIGKILL) at the worst
 // moments and started again: in the middle of a payment, and while it sends e-mail. What happened
@@ -25,18 +26,6 @@ let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 let sql: pg.Pool;
 let line: CartLine;
 let shoppers = 0;
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until<T>(what: string, limitMs: number, check: () => Promise<T | null | undefined | false>): Promise<T> {
-  const deadline = Date.now() + limitMs;
-  while (Date.now() < deadline) {
-    const found = await check().catch(() => null);
-    if (found) return found;
-    await pause(50);
-  }
-  throw new Error(`${what}: not within ${limitMs / 1000} s`);
-}
 
 const query = async <T>(text: string, values: unknown[] = []) => (await sql.query(text, values)).rows as T[];
 
@@ -115,7 +104,7 @@ describe("the sandbox's payment page while the database is away", () => {
     } finally {
       await database.start();
     }
-    await until("the shop ready again", 30_000, async () => (await fetch(`${app.url}/readyz`)).ok);
+    await until("the shop ready again", 30_000, async () => (await fetch(`${app.url}/readyz`)).ok, 50);
     expect((await fetch(`${app.url}${page}`)).status).toBe(200);
   });
 });
@@ -129,24 +118,34 @@ describe("the shop killed in the middle of a sandbox payment", () => {
     await holder.query("BEGIN");
     await holder.query("SELECT 1 FROM payments WHERE session_id = $1 FOR UPDATE", [sessionId]);
     void visitor.post(page, { intent: "pay" }).catch(() => {});
-    await until("the sandbox's payment", 10_000, async () => {
-      const [session] = await query<{ state: string }>("SELECT state FROM sandbox_payment_sessions WHERE id = $1", [
-        sessionId,
-      ]);
-      return session?.state === "paid";
-    });
+    await until(
+      "the sandbox's payment",
+      10_000,
+      async () => {
+        const [session] = await query<{ state: string }>("SELECT state FROM sandbox_payment_sessions WHERE id = $1", [
+          sessionId,
+        ]);
+        return session?.state === "paid";
+      },
+      50,
+    );
     await app.stop("SIGKILL");
     await holder.query("ROLLBACK");
     holder.release();
     expect(await orderOfSession(sessionId)).toMatchObject({ status: "pending_payment", payment_status: "pending" });
 
     app = await startAppInstance(options);
-    const paid = await until("the order paid", 120_000, async () => {
-      const order = await orderOfSession(sessionId);
-      return order?.payment_status === "paid" ? order : null;
-    });
+    const paid = await until(
+      "the order paid",
+      120_000,
+      async () => {
+        const order = await orderOfSession(sessionId);
+        return order?.payment_status === "paid" ? order : null;
+      },
+      50,
+    );
     expect(paid.status).toBe("processing");
-    await until("the confirmation", 30_000, async () => mailTo(email).length > 0);
+    await until("the confirmation", 30_000, async () => mailTo(email).length > 0, 50);
     // A second copy would be on its way by now.
     await pause(3000);
     expect(mailTo(email).map((message) => message.subject)).toEqual([expect.stringMatching(/^Conferma ordine #/)]);
@@ -171,14 +170,19 @@ describe("the shop killed while it sends e-mail", () => {
     expect(placed.map((answer) => answer.status)).toEqual([302, 302, 302, 302, 302]);
     const addresses = emails.map(({ email }) => email);
     // At least one is claimed by the worker, held for five minutes, when the shop dies.
-    const claimed = await until("an e-mail claimed", 10_000, async () => {
-      const rows = await query<{ id: number }>(
-        `SELECT id FROM outgoing_emails WHERE to_address = ANY($1) AND status = 'pending'
+    const claimed = await until(
+      "an e-mail claimed",
+      10_000,
+      async () => {
+        const rows = await query<{ id: number }>(
+          `SELECT id FROM outgoing_emails WHERE to_address = ANY($1) AND status = 'pending'
          AND claimed_by IS NOT NULL AND next_attempt_at > now() + interval '4 minutes'`,
-        [addresses],
-      );
-      return rows.length > 0 ? rows : null;
-    });
+          [addresses],
+        );
+        return rows.length > 0 ? rows : null;
+      },
+      50,
+    );
     await app.stop("SIGKILL");
     for (const socket of connections) socket.destroy();
     await new Promise((resolve) => stalled.close(resolve));
@@ -186,8 +190,11 @@ describe("the shop killed while it sends e-mail", () => {
 
     app = await startAppInstance(options);
     const restarted = Date.now();
-    await until("every confirmation delivered", 30_000, async () =>
-      addresses.every((address) => mailTo(address).length > 0),
+    await until(
+      "every confirmation delivered",
+      30_000,
+      async () => addresses.every((address) => mailTo(address).length > 0),
+      50,
     );
     expect(Date.now() - restarted).toBeLessThan(30_000);
     expect(claimed.length).toBeGreaterThan(0);

@@ -9,6 +9,7 @@ import { freePort } from "../../server/free-port";
 import { type AppInstance, startAppInstance } from "./support/app-instance";
 import { type CartLine, reserve } from "./support/checkout";
 import { Visitor } from "./support/visitor";
+import { pause, until } from "./support/waiting";
 
 // The shop as `npm start` runs it, on the embedded PostgreSQL it starts itself, with two web
 // processes: its database server killed (SIGKILL) under load, as the kernel's OOM killer or a
@@ -26,18 +27,6 @@ let line: CartLine & { variantId: number };
 // More than the load can reserve in the test's seconds: reservations must still go through after the restart.
 const startingStock = 5000;
 let startedAt: Date;
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until<T>(what: string, limitMs: number, check: () => Promise<T | null | undefined | false>): Promise<T> {
-  const deadline = Date.now() + limitMs;
-  while (Date.now() < deadline) {
-    const found = await check().catch(() => null);
-    if (found) return found;
-    await pause(100);
-  }
-  throw new Error(`${what}: not within ${limitMs / 1000} s`);
-}
 
 /** Kills the embedded server's postmaster as `kill -9` does; its pid is in its data folder's lock file. */
 async function killPostmaster(): Promise<number> {

@@ -16,6 +16,7 @@ import { type AppInstance, startAppInstance } from "./support/app-instance";
 import { placeForPayment } from "./support/checkout";
 import { startTestPostgres, type TestPostgres } from "./support/database";
 import { Visitor } from "./support/visitor";
+import { until } from "./support/waiting";
 
 const outageTitle = "Il negozio è momentaneamente non disponibile";
 
@@ -158,16 +159,6 @@ async function reserve(shopper: { email: string; ip: string }): Promise<{ answer
   return { answers: [page, placed], placed: done ? placed : null };
 }
 
-async function until<T>(what: string, limitMs: number, check: () => Promise<T | null | undefined | false>): Promise<T> {
-  const deadline = Date.now() + limitMs;
-  while (Date.now() < deadline) {
-    const found = await check().catch(() => null);
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${what}: not within ${limitMs / 1000} s`);
-}
-
 /** The cart line every shopper buys. */
 const line = () => ({ id: variant.productId, size: variant.size, color: variant.color, quantity: 1 });
 
@@ -279,6 +270,7 @@ describe("the database restarted under load", () => {
       "the shop serving again",
       30_000,
       async () => (await request("/shop", { ip: "127.0.0.1" })).status === 200,
+      250,
     );
     const recoveryMs = Date.now() - back;
     // Keep the load on a little after the return: checkouts succeed again.
@@ -298,11 +290,16 @@ describe("the database restarted under load", () => {
       if (answer.status === 503 && requested !== "/api/catalogo") expect(answer.body).toContain(outageTitle);
     }
     expect(down.filter((entry) => entry.answer.status === 503).length).toBeGreaterThan(5);
-    const after = await until("a checkout placed after the return", 20_000, async () => {
-      const shopper = nextShopper();
-      personalData.push(shopper.email, shopper.ip);
-      return (await reserve(shopper)).placed;
-    });
+    const after = await until(
+      "a checkout placed after the return",
+      20_000,
+      async () => {
+        const shopper = nextShopper();
+        personalData.push(shopper.email, shopper.ip);
+        return (await reserve(shopper)).placed;
+      },
+      250,
+    );
     expect(after.status).toBe(302);
 
     // No order half-written: every order has its lines, and the stock taken is the stock held.
@@ -375,6 +372,7 @@ describe("a payment webhook while the database is down", () => {
       "the database back",
       30_000,
       async () => (await request("/readyz", { ip: "127.0.0.1" })).status === 200,
+      250,
     );
 
     const accepted = await deliver();
@@ -393,8 +391,11 @@ describe("a payment webhook while the database is down", () => {
       ]),
     ).toHaveLength(1);
     const received = sink as NonNullable<typeof sink>;
-    await until("the order's confirmation", 30_000, async () =>
-      received.messages.some((message) => message.to.includes(shopper.email)),
+    await until(
+      "the order's confirmation",
+      30_000,
+      async () => received.messages.some((message) => message.to.includes(shopper.email)),
+      250,
     );
     expect(received.messages.filter((message) => message.to.includes(shopper.email))).toHaveLength(1);
   });
@@ -417,17 +418,25 @@ describe("a Stripe payment whose webhook never arrives", () => {
       RECONCILE_AFTER_MINUTES + 1,
     ]);
     await query("UPDATE scheduled_jobs SET next_run_at = now() WHERE name = 'payment-reconciliation'");
-    const order = await until("the order paid", 30_000, async () => {
-      const [found] = await query<{ id: string; status: string; payment_status: string }>(
-        "SELECT id, status, payment_status FROM orders WHERE email = $1",
-        [shopper.email],
-      );
-      return found?.payment_status === "paid" ? found : null;
-    });
+    const order = await until(
+      "the order paid",
+      30_000,
+      async () => {
+        const [found] = await query<{ id: string; status: string; payment_status: string }>(
+          "SELECT id, status, payment_status FROM orders WHERE email = $1",
+          [shopper.email],
+        );
+        return found?.payment_status === "paid" ? found : null;
+      },
+      250,
+    );
     expect(order.status).toBe("processing");
     const received = sink as NonNullable<typeof sink>;
-    await until("the order's confirmation", 30_000, async () =>
-      received.messages.some((message) => message.to.includes(shopper.email)),
+    await until(
+      "the order's confirmation",
+      30_000,
+      async () => received.messages.some((message) => message.to.includes(shopper.email)),
+      250,
     );
     expect(received.messages.filter((message) => message.to.includes(shopper.email))).toHaveLength(1);
   });

@@ -15,6 +15,7 @@ import { type AppInstance, startAppInstance } from "./support/app-instance";
 import { startTestPostgres, type TestPostgres } from "./support/database";
 import { type RoundRobinProxy, startRoundRobinProxy } from "./support/round-robin-proxy";
 import { hiddenField, Visitor } from "./support/visitor";
+import { pause } from "./support/waiting";
 
 // Two instances of the built shop on one PostgreSQL, behind a round-robin proxy, driven over real
 // HTTP as browsers would: what one instance does, the other sees, and nothing happens twice.
@@ -29,8 +30,6 @@ let lastIp = 0;
 
 /** A visitor from an address no other test uses, so the per-IP limits of one test leave the others alone. */
 const newVisitor = () => new Visitor(proxy.url, `198.51.100.${++lastIp}`);
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function eventually<T>(
   check: () => Promise<T | undefined | false>,
