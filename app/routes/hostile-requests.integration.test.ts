@@ -48,6 +48,7 @@ import * as adminProductImages from "./admin/product-images";
 import * as adminProducts from "./admin/products";
 import * as adminProductsExport from "./admin/products-export";
 import * as adminProductsImport from "./admin/products-import";
+import * as adminReadiness from "./admin/readiness";
 import * as adminReturnDetail from "./admin/return-detail";
 import * as adminReturns from "./admin/returns";
 import * as adminSettings from "./admin/settings";
@@ -948,6 +949,19 @@ const targets: Target[] = [
       }),
   },
   {
+    route: "GET /admin/pronto",
+    handler: behindAdminGuard(adminReadiness.loader),
+    requests: 10,
+    make: () => get("/admin/pronto"),
+  },
+  {
+    route: "POST /admin/pronto",
+    handler: behindAdminGuard(adminReadiness.action),
+    requests: 30,
+    // The tests' sandboxes and no SMTP server: 'Verifica' calls nothing outside.
+    make: () => post("/admin/pronto", { intent: ["verify", "backups", ""] }),
+  },
+  {
     route: "GET /admin/settings",
     handler: behindAdminGuard(adminSettings.loader),
     requests: 20,
@@ -1207,6 +1221,7 @@ describe("hostile requests", () => {
       [`/admin/products/${known.productId}/immagini`, adminProductImages.action, { productId: known.productId }],
       ["/admin/products/import", adminProductsImport.action],
       ["/admin/settings", adminSettings.action],
+      ["/admin/pronto", adminReadiness.action],
     ];
     for (const [path, handler, params] of admin) {
       for (const fields of forms) {

@@ -211,6 +211,12 @@ const adminEndpoints: { path: string; routeId: string; adminPage: () => Outcome;
     adminPage: () => ({ shows: ["Backup notturno", "Ultimi backup"] }),
     adminData: () => ({ shows: ["kept"] }),
   },
+  {
+    path: "/admin/pronto",
+    routeId: "routes/admin/readiness",
+    adminPage: () => ({ shows: ["Pronto per vendere?", "Verifica"] }),
+    adminData: () => ({ shows: ["auth-secret"] }),
+  },
 ];
 
 const withIds = (path: string) =>

@@ -1,6 +1,6 @@
 // A small Stripe on localhost for the tests of the Stripe adapter, which reaches it through the real
 // SDK. It speaks the part of the REST API the adapter uses (Checkout Sessions: create, retrieve with
-// the PaymentIntent expanded, expire; Refunds: create) as Stripe does: form-encoded bracket parameters, Bearer keys,
+// the PaymentIntent expanded, expire; Refunds: create; Webhook endpoints: list) as Stripe does: form-encoded bracket parameters, Bearer keys,
 // Idempotency-Key replays, errors in Stripe's shape and status codes. It keeps its sessions and
 // PaymentIntents in memory, plays the shopper's and Stripe's side (pay, a delayed method that fails,
 // the expiry), signs webhook events with the webhook secret, and records every request it received.
@@ -176,8 +176,21 @@ const refundReasons = new Set(["duplicate", "fraudulent", "requested_by_customer
 const newId = (prefix: string) => `${prefix}_test_${randomBytes(12).toString("hex")}`;
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
+export type FakeWebhookEndpoint = {
+  id: string;
+  object: "webhook_endpoint";
+  url: string;
+  status: "enabled" | "disabled";
+  enabled_events: string[];
+  livemode: boolean;
+  created: number;
+};
+
 export class FakeStripe {
-  readonly secretKey = `sk_test_${randomBytes(12).toString("hex")}`;
+  /** A test-mode key, or a live one when the fake plays a live account. */
+  readonly secretKey: string;
+  /** The webhook endpoints registered in the Dashboard, oldest first. */
+  readonly webhookEndpoints: FakeWebhookEndpoint[] = [];
   readonly webhookSecret = `whsec_${randomBytes(16).toString("hex")}`;
   /** Every request received, oldest first. */
   readonly requests: RecordedRequest[] = [];
@@ -193,6 +206,25 @@ export class FakeStripe {
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => this.respond(request, Buffer.concat(chunks).toString("utf8"), response));
   });
+
+  constructor(options: { live?: boolean } = {}) {
+    this.secretKey = `sk_${options.live ? "live" : "test"}_${randomBytes(12).toString("hex")}`;
+  }
+
+  /** The shop's owner registers a webhook endpoint in the Dashboard. */
+  registerWebhookEndpoint(url: string, status: FakeWebhookEndpoint["status"] = "enabled"): FakeWebhookEndpoint {
+    const endpoint: FakeWebhookEndpoint = {
+      id: newId("we"),
+      object: "webhook_endpoint",
+      url,
+      status,
+      enabled_events: ["checkout.session.completed"],
+      livemode: this.secretKey.startsWith("sk_live_"),
+      created: nowSeconds(),
+    };
+    this.webhookEndpoints.push(endpoint);
+    return endpoint;
+  }
 
   /** Listens on `port` (any free one by default). */
   async start(port = 0): Promise<this> {
@@ -383,6 +415,9 @@ export class FakeStripe {
   private route(method: string, path: string, params: FormParams): object {
     if (method === "POST" && path === "/v1/checkout/sessions") return this.expanded(this.create(params), params);
     if (method === "POST" && path === "/v1/refunds") return this.refund(params);
+    if (method === "GET" && path === "/v1/webhook_endpoints") {
+      return { object: "list", url: path, has_more: false, data: structuredClone(this.webhookEndpoints) };
+    }
     const match = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(path);
     const sessionId = decodeURIComponent(match?.[1] ?? "");
     if (match && method === "GET" && !match[2]) return this.expanded(this.stored(sessionId), params);

@@ -27,6 +27,8 @@ export type PaymentProviderHarness = {
    * same payment that the shop does not act on ("unrelated"), signed now with the real secret.
    */
   eventFor(kind: "paid" | "failed" | "expired" | "unrelated", sessionId: string): Promise<WebhookDelivery>;
+  /** The shop's owner tells the provider to send its events to `url` (nothing to do where it sends them itself). */
+  registerWebhook(url: string): Promise<void>;
   /** The adapter as a restarted shop builds it anew from its configuration. */
   restarted(): PaymentProvider;
   /** Headers that sign `rawBody` as the provider does, at `signedAt` (default now), or with another secret. */
@@ -207,6 +209,15 @@ export function paymentProviderContract(name: string, setup: () => Promise<Payme
     it("treats an unknown session as an error, not as a state", async () => {
       await expect(harness.provider.retrieveSession("cs_unknown")).rejects.toThrow(PaymentProviderError);
       await expect(harness.provider.expireSession("cs_unknown")).rejects.toThrow(PaymentProviderError);
+    });
+
+    it("checks its set-up without changing anything, and finds the webhook endpoint the owner registered", async () => {
+      const webhookUrl = "https://negozio.example.it/api/pagamenti/webhook";
+      await harness.registerWebhook(webhookUrl);
+
+      const setup = await harness.provider.checkSetup(webhookUrl);
+      expect(setup).toEqual({ live: expect.any(Boolean), webhookRegistered: true });
+      expect(await harness.provider.checkSetup(webhookUrl)).toEqual(setup);
     });
 
     it("ignores an event the shop does not act on", async () => {

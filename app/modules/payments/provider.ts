@@ -79,6 +79,14 @@ export type RefundInput = {
  */
 export type RefundOutcome = { refundId: string; status: "succeeded" | "pending" | "failed" };
 
+/** How the shop's account at the provider stands, as the readiness page asks it. */
+export type PaymentSetup = {
+  /** The keys take real money (Stripe's live mode); false for test keys and the sandbox. */
+  live: boolean;
+  /** The provider sends its events to the address asked about (an enabled endpoint). */
+  webhookRegistered: boolean;
+};
+
 export class InvalidWebhookSignature extends Error {
   constructor() {
     super("The payment provider's webhook signature is missing, wrong or stale");
@@ -104,4 +112,9 @@ export interface PaymentProvider {
   refund(input: RefundInput): Promise<RefundOutcome>;
   /** Checks the signature over the raw body and reads the event; throws InvalidWebhookSignature. */
   parseWebhook(rawBody: Buffer, headers: Headers): Promise<PaymentEvent>;
+  /**
+   * Checks with one harmless call that the keys work (PaymentProviderError when they do not) and
+   * whether the provider sends its events to `webhookUrl`. Changes nothing.
+   */
+  checkSetup(webhookUrl: string): Promise<PaymentSetup>;
 }

@@ -64,6 +64,7 @@ paymentProviderContract("sandbox", async () => {
             : await signedEvent(kind === "expired" ? "session.expired" : "session.declined", sessionId);
       return { rawBody: Buffer.from(event.body), headers: event.headers };
     },
+    registerWebhook: async () => {},
     // A new process: another signing secret, the same table.
     restarted: () => sandboxPaymentProvider(db, { publicUrl: "http://localhost:3000" }),
     forge(rawBody, { signedAt = new Date(), wrongSecret = false }) {

@@ -305,6 +305,9 @@ export function sandboxPaymentProvider(
       return { id: payload.id, type, providerType: payload.type, session: payload.session, payload };
     },
 
+    // The sandbox takes no money and delivers its events itself, inside the shop's process.
+    checkSetup: async () => ({ live: false, webhookRegistered: true }),
+
     findSession: find,
 
     async act(sessionId, action) {

@@ -31,6 +31,7 @@ async function stripeHarness(): Promise<PaymentProviderHarness & { stripe: FakeS
       const { body, headers } = stripe.event(eventTypes[kind], sessionId);
       return { rawBody: Buffer.from(body), headers };
     },
+    registerWebhook: async (url) => void stripe.registerWebhookEndpoint(url),
     restarted: () =>
       stripePaymentProvider({ secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret, api: stripe.api }),
     forge(rawBody, { signedAt = new Date(), wrongSecret = false }) {
@@ -262,5 +263,42 @@ describe("the Stripe payment provider, as Stripe sees it", () => {
       }),
     ).rejects.toThrow(PaymentProviderError);
     expect(harness.stripe.refunds.filter((refund) => refund.payment_intent === paid.reference)).toHaveLength(0);
+  });
+
+  it("finds the shop's webhook only at its own address and enabled, and tells test keys from live ones", async () => {
+    const webhookUrl = "https://vetrina.example.it/api/pagamenti/webhook";
+    expect(await harness.provider.checkSetup(webhookUrl)).toEqual({ live: false, webhookRegistered: false });
+
+    harness.stripe.registerWebhookEndpoint("https://altro-negozio.example.it/api/pagamenti/webhook");
+    harness.stripe.registerWebhookEndpoint(webhookUrl, "disabled");
+    expect(await harness.provider.checkSetup(webhookUrl)).toMatchObject({ webhookRegistered: false });
+
+    harness.stripe.registerWebhookEndpoint(webhookUrl);
+    expect(await harness.provider.checkSetup(webhookUrl)).toMatchObject({ webhookRegistered: true });
+    const [listing] = harness.stripe.requests.filter((r) => r.path === "/v1/webhook_endpoints").slice(-1);
+    expect(listing?.method).toBe("GET");
+
+    const live = await new FakeStripe({ live: true }).start();
+    try {
+      const provider = stripePaymentProvider({
+        secretKey: live.secretKey,
+        webhookSecret: live.webhookSecret,
+        api: live.api,
+      });
+      expect(await provider.checkSetup(webhookUrl)).toEqual({ live: true, webhookRegistered: false });
+    } finally {
+      await live.stop();
+    }
+  });
+
+  it("reports keys Stripe refuses as a PaymentProviderError", async () => {
+    const provider = stripePaymentProvider({
+      secretKey: "sk_live_revoked",
+      webhookSecret: harness.stripe.webhookSecret,
+      api: harness.stripe.api,
+    });
+    await expect(provider.checkSetup("https://vetrina.example.it/api/pagamenti/webhook")).rejects.toThrow(
+      PaymentProviderError,
+    );
   });
 });

@@ -226,5 +226,19 @@ export function stripePaymentProvider(options: StripeProviderOptions): PaymentPr
         session: stateOf(session, orderId, status),
       };
     },
+
+    async checkSetup(webhookUrl) {
+      let endpoints: Stripe.WebhookEndpoint[];
+      try {
+        // Stripe allows 16 endpoints per account: one page lists them all.
+        endpoints = (await stripe.webhookEndpoints.list({ limit: 100 })).data;
+      } catch (error) {
+        throw providerError("list the webhook endpoints", error);
+      }
+      return {
+        live: /^(sk|rk)_live_/.test(options.secretKey),
+        webhookRegistered: endpoints.some((endpoint) => endpoint.url === webhookUrl && endpoint.status === "enabled"),
+      };
+    },
   };
 }

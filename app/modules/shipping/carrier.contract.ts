@@ -78,6 +78,12 @@ export function carrierContract(name: string, setup: () => Promise<CarrierHarnes
       expect(await carrier.findShipment(shipmentRequest())).toBeNull();
     });
 
+    it("accepts its own credentials without creating anything", async () => {
+      const request = shipmentRequest();
+      await expect(carrier.checkCredentials()).resolves.toBeUndefined();
+      expect(await carrier.findShipment(request)).toBeNull();
+    });
+
     it("deletes a parcel before the close, and then neither finds nor closes it", async () => {
       const request = shipmentRequest();
       const [parcel] = (await create(request)).parcels;

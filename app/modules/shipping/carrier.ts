@@ -67,4 +67,6 @@ export interface Carrier {
   deleteParcel(number: string): Promise<void>;
   /** Confirms these parcels to the courier (the day's hand-over). Throws CarrierError when nothing was closed. */
   closeDay(numbers: string[]): Promise<CloseDayOutcome>;
+  /** Checks with one harmless call that the courier takes the shop's credentials; throws CarrierError. Changes nothing. */
+  checkCredentials(): Promise<void>;
 }

@@ -313,4 +313,16 @@ describe("the GLS courier, as GLS sees it", () => {
     expect(response.status).toBe(500);
     expect(await response.text()).toBe("Missing parameter: _xmlRequest.");
   });
+
+  it("checks the credentials with ListSped and reports GLS's refusal of wrong ones", async () => {
+    const listings = gls.requestsTo("ListSped").length;
+    const creations = gls.requestsTo("AddParcel").length;
+    await expect(carrier().checkCredentials()).resolves.toBeUndefined();
+    expect(gls.requestsTo("ListSped")).toHaveLength(listings + 1);
+
+    await expect(glsCarrier(gls.settings({ password: "sbagliata" })).checkCredentials()).rejects.toThrow(
+      new CarrierError("GLS non ha fornito l'elenco delle spedizioni: Password errata"),
+    );
+    expect(gls.requestsTo("AddParcel")).toHaveLength(creations);
+  });
 });

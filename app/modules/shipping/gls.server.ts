@@ -165,6 +165,21 @@ export function glsCarrier(settings: GlsSettings): Carrier {
     }
   }
 
+  /** ListSped: the parcels not yet in a closed day. */
+  async function parcelList(): Promise<XmlElement> {
+    let answer: GlsAnswer;
+    try {
+      answer = await call("ListSped", credentials);
+    } catch (error) {
+      throw carrierError("GLS non ha fornito l'elenco delle spedizioni", error);
+    }
+    const list = answer.element;
+    if (!list) throw new CarrierError(`GLS non ha fornito l'elenco delle spedizioni: ${answer.text || "vuoto"}`);
+    const listError = childText(list, "DescrizioneErrore");
+    if (listError) throw new CarrierError(`GLS non ha fornito l'elenco delle spedizioni: ${listError}`);
+    return list;
+  }
+
   return {
     name: "gls",
 
@@ -242,17 +257,7 @@ export function glsCarrier(settings: GlsSettings): Carrier {
     },
 
     async findShipment(request): Promise<CreatedShipment | null> {
-      let answer: GlsAnswer;
-      try {
-        answer = await call("ListSped", credentials);
-      } catch (error) {
-        throw carrierError("GLS non ha fornito l'elenco delle spedizioni", error);
-      }
-      const list = answer.element;
-      if (!list) throw new CarrierError(`GLS non ha fornito l'elenco delle spedizioni: ${answer.text || "vuoto"}`);
-      const listError = childText(list, "DescrizioneErrore");
-      if (listError) throw new CarrierError(`GLS non ha fornito l'elenco delle spedizioni: ${listError}`);
-
+      const list = await parcelList();
       const rows = findAll(list, "Parcel").map((parcel) => ({
         number: childText(parcel, "NumSpedizione"),
         ddt: childText(parcel, "Ddt"),
@@ -295,6 +300,11 @@ export function glsCarrier(settings: GlsSettings): Carrier {
     },
 
     deleteParcel,
+
+    // Listing the day's parcels reads, and needs the credentials as every other call does.
+    async checkCredentials() {
+      await parcelList();
+    },
 
     async closeDay(numbers): Promise<CloseDayOutcome> {
       const parcels = numbers

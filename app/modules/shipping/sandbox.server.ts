@@ -84,6 +84,9 @@ export function sandboxCarrier(db: Database): Carrier {
 
     findShipment: (request) => shipmentOf(request.attemptKey),
 
+    // The sandbox has no credentials to check.
+    checkCredentials: async () => {},
+
     async deleteParcel(number) {
       const [row] = await db.select().from(sandboxParcels).where(eq(sandboxParcels.number, number));
       if (!row || row.state === "deleted") throw new CarrierError(`Spedizione ${number} non presente.`);

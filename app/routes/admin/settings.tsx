@@ -135,6 +135,13 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
         Valgono subito per il negozio online, le pagine e le e-mail. Ogni modifica resta nel registro in fondo.
       </p>
       <p className="mt-2 text-sm">
+        <Link to="/admin/pronto" className="text-wine underline">
+          Pronto per vendere?
+        </Link>
+        : pagamenti, corriere, e-mail, indirizzo, backup e dati del venditore controllati uno per uno, con cosa
+        sistemare.
+      </p>
+      <p className="mt-2 text-sm">
         <Link to="/admin/settings/backup" className="text-wine underline">
           Backup notturno
         </Link>
