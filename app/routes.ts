@@ -61,6 +61,7 @@ export default [
     route("analytics/export.csv", "routes/admin/analytics-export.ts"), // before the rule
     route("settings", "routes/admin/settings.tsx", { id: "admin-settings" }),
     route("settings/backup", "routes/admin/backups.tsx"),
+    route("settings/demo", "routes/admin/demo-data.tsx"),
   ]),
   route("shop", "routes/shop.tsx"),
   route("api/catalogo", "routes/api-catalogue.ts"),

@@ -12,7 +12,8 @@ import {
   shopSettings,
   stockHolds,
 } from "~/db/schema";
-import { demoDataState, demoRowCounts, hasDemoRows, removeDemoData } from "~/modules/demo-data/demo-data.server";
+import { demoDataState, demoRowCounts, removeDemoData } from "~/modules/demo-data/demo-data.server";
+import { hasDemoRows } from "~/modules/demo-data/values";
 import { memoryFileStore } from "~/modules/files/memory-file-store.server";
 import { salesTotals } from "~/modules/stats/sales-stats.server";
 import { emptyDatabases } from "../../tests/integration/database";

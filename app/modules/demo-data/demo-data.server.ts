@@ -12,6 +12,7 @@ import {
   withdrawalRequests,
 } from "~/db/schema";
 import type { FileStore } from "~/modules/files/file-store";
+import type { DemoRemoval, DemoRowCounts } from "./values";
 
 // The demo shop's rows carry is_demo (set by app/demo when it loads them). Once the demo is loaded,
 // declined (DEMO_DATA=off) or removed, this row of shop_settings says so and the demo never loads
@@ -36,8 +37,6 @@ export async function recordDemoDataState(db: Queryable, state: DemoDataState): 
     .onConflictDoUpdate({ target: shopSettings.key, set: { value: { state }, updatedAt: new Date() } });
 }
 
-export type DemoRowCounts = { products: number; blogPosts: number; reviews: number; orders: number };
-
 /** How many demo rows the shop still holds; all zero once they are removed. */
 export async function demoRowCounts(db: Queryable): Promise<DemoRowCounts> {
   const countOf = async (table: typeof products | typeof blogPosts | typeof reviews | typeof orders) =>
@@ -49,15 +48,6 @@ export async function demoRowCounts(db: Queryable): Promise<DemoRowCounts> {
     orders: await countOf(orders),
   };
 }
-
-export function hasDemoRows(counts: DemoRowCounts): boolean {
-  return Object.values(counts).some((n) => n > 0);
-}
-
-export type DemoRemoval = DemoRowCounts & {
-  /** Demo products a real order bought: kept, archived, as the owner's own, so the order still names them. */
-  archivedProducts: number;
-};
 
 /**
  * Removes the demo shop in one transaction: its orders (with their lines, payments, refunds,
