@@ -185,6 +185,7 @@ test("the admin area, with the shipment dialog open, has none", async ({ page })
     "/admin/analytics",
     "/admin/settings",
     "/admin/settings/backup",
+    "/admin/settings/demo",
     "/admin/orders",
   ]);
   // Still on /admin/orders.

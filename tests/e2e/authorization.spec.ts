@@ -211,6 +211,12 @@ const adminEndpoints: { path: string; routeId: string; adminPage: () => Outcome;
     adminPage: () => ({ shows: ["Backup notturno", "Ultimi backup"] }),
     adminData: () => ({ shows: ["kept"] }),
   },
+  {
+    path: "/admin/settings/demo",
+    routeId: "routes/admin/demo-data",
+    adminPage: () => ({ shows: ["Dati dimostrativi", "Per confermare scrivi INIZIA"] }),
+    adminData: () => ({ shows: ["counts"] }),
+  },
 ];
 
 const withIds = (path: string) =>
