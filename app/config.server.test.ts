@@ -15,6 +15,12 @@ describe("readConfig", () => {
     expect(config.dataDir).toMatch(/\/data$/);
   });
 
+  it("loads the demo shop on a first start unless DEMO_DATA=off", () => {
+    expect(readConfig({}).demoData).toBe(true);
+    expect(readConfig({ DEMO_DATA: "off" }).demoData).toBe(false);
+    expect(() => readConfig({ DEMO_DATA: "no" })).toThrow("Invalid environment variable DEMO_DATA: must be on or off");
+  });
+
   it("treats blank values as unset", () => {
     const config = readConfig({ DATABASE_URL: "", GA_MEASUREMENT_ID: "  ", PUBLIC_URL: "" });
     expect(config.databaseUrl).toBeUndefined();

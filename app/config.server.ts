@@ -24,6 +24,7 @@ const envSchema = z.object({
       .optional(),
   ),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(5433),
+  DEMO_DATA: optionalText.pipe(z.enum(["on", "off"], "must be on or off").default("on")),
   PUBLIC_URL: optionalText.pipe(z.url().optional()),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SMTP_URL: optionalText.pipe(
@@ -154,6 +155,11 @@ export type Config = {
   buildDir: string;
   databaseUrl: string | undefined;
   embeddedPgPort: number;
+  /**
+   * Whether the first start loads the demo shop (DEMO_DATA, on by default); off starts the shop
+   * empty. Read on the first start only: later starts keep whatever it chose.
+   */
+  demoData: boolean;
   publicUrl: string;
   logLevel: string;
   /** SMTP server for outgoing e-mail; unset means e-mail is written to DATA_DIR/outbox. */
@@ -276,6 +282,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     buildDir: path.resolve(e.BUILD_DIR),
     databaseUrl: e.DATABASE_URL,
     embeddedPgPort: e.EMBEDDED_PG_PORT,
+    demoData: e.DEMO_DATA === "on",
     publicUrl,
     logLevel: e.LOG_LEVEL,
     smtpUrl: e.SMTP_URL,

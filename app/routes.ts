@@ -62,6 +62,7 @@ export default [
     route("settings", "routes/admin/settings.tsx", { id: "admin-settings" }),
     route("settings/backup", "routes/admin/backups.tsx"),
     route("pronto", "routes/admin/readiness.tsx"),
+    route("settings/demo", "routes/admin/demo-data.tsx"),
   ]),
   route("shop", "routes/shop.tsx"),
   route("api/catalogo", "routes/api-catalogue.ts"),

@@ -116,7 +116,7 @@ async function runPrimary(config: Config): Promise<void> {
   try {
     const files = fileStoreFor(config);
     await moveLabelFolderIntoStore(config.dataDir, files);
-    if (await loadDemoShopIfEmpty(database.db, files, romeDay(new Date()))) {
+    if (await loadDemoShopIfEmpty(database.db, files, romeDay(new Date()), config.demoData)) {
       logger.info("demo data loaded");
     }
     const mailTransport = mailTransportFor(config);

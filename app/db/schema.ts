@@ -141,6 +141,8 @@ export const products = pgTable(
     sku: text("sku").notNull().unique(),
     // Set when staff take the product off sale: gone from the storefront, kept for the orders that name it.
     archivedAt: timestamp("archived_at", { withTimezone: true }),
+    // Loaded with the demo shop (app/demo): 'Inizia con il tuo negozio' removes exactly these rows.
+    isDemo: boolean("is_demo").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     searchVector: tsvector("search_vector"),
@@ -283,6 +285,8 @@ export const reviews = pgTable(
     content: text("content").notNull(),
     createdAt: createdAt(),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    // Loaded with the demo shop (app/demo): 'Inizia con il tuo negozio' removes exactly these rows.
+    isDemo: boolean("is_demo").notNull().default(false),
   },
   (table) => [
     check("reviews_rating_check", sql`${table.rating} between 1 and 5`),
@@ -306,6 +310,8 @@ export const blogPosts = pgTable(
     publishedAt: timestamp("published_at", { withTimezone: true }).notNull(),
     author: text("author").notNull(),
     category: text("category").notNull(),
+    // Loaded with the demo shop (app/demo): 'Inizia con il tuo negozio' removes exactly these rows.
+    isDemo: boolean("is_demo").notNull().default(false),
   },
   (table) => [index("blog_posts_published_at_idx").on(table.publishedAt.desc().nullsFirst())],
 );
@@ -493,6 +499,8 @@ export const orders = pgTable(
     // orders hold per network (modules/checkout/held-stock.server.ts); cleared once the order is
     // paid or ends.
     placedFrom: text("placed_from"),
+    // Loaded with the demo shop (app/demo): 'Inizia con il tuo negozio' removes exactly these rows.
+    isDemo: boolean("is_demo").notNull().default(false),
   },
   (table) => [
     check("orders_status_check", oneOf(table.status, orderStatuses)),

@@ -29,6 +29,7 @@ export async function seedDemoOrders(db: Queryable, today: string): Promise<void
           totalCents: order.totalCents,
           shippingTracking: order.tracking,
           shippingCarrier: order.tracking ? "GLS" : null,
+          isDemo: true,
         })
         .returning({ id: orders.id });
       const orderId = (row as { id: string }).id;

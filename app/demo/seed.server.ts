@@ -27,7 +27,8 @@ export async function hasCatalog(db: Database): Promise<boolean> {
 
 /**
  * Loads the demo catalogue and blog into an empty database, in one transaction, and puts their SVG
- * images in the file store (served at /files/...). Products get ids 1..N so URLs are stable.
+ * images in the file store (served at /files/...). Products get ids 1..N so URLs are stable. Every
+ * product, review and post is marked as demo (modules/demo-data removes exactly those).
  */
 export async function seedDemoData(db: Database, files: FileStore): Promise<void> {
   await db.transaction((tx) => loadDemoData(tx, files));
@@ -62,7 +63,7 @@ async function loadDemoData(tx: Transaction, files: FileStore): Promise<void> {
   await insertRows(
     tx,
     products,
-    catalog.map(({ variants, images, priceHistory, reviews, ...product }) => product),
+    catalog.map(({ variants, images, priceHistory, reviews, ...product }) => ({ ...product, isDemo: true })),
   );
   await insertRows(
     tx,
@@ -90,13 +91,13 @@ async function loadDemoData(tx: Transaction, files: FileStore): Promise<void> {
   await insertRows(
     tx,
     reviews,
-    catalog.flatMap((product) => product.reviews.map((review) => ({ ...review, productId: product.id }))),
+    catalog.flatMap((product) => product.reviews.map((review) => ({ ...review, productId: product.id, isDemo: true }))),
   );
 
   await insertRows(
     tx,
     blogPosts,
-    blog.map(({ comments, ratings, ...post }) => post),
+    blog.map(({ comments, ratings, ...post }) => ({ ...post, isDemo: true })),
   );
   await insertRows(
     tx,

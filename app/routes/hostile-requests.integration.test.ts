@@ -37,6 +37,7 @@ import { htmlPage, svgWithScript, testImage } from "../../tests/support/test-ima
 import * as adminAnalytics from "./admin/analytics";
 import * as adminAnalyticsExport from "./admin/analytics-export";
 import * as adminBackups from "./admin/backups";
+import * as adminDemoData from "./admin/demo-data";
 import * as adminIndex from "./admin/index";
 import * as adminLayout from "./admin/layout";
 import * as adminOrderDetail from "./admin/order-detail";
@@ -960,6 +961,23 @@ const targets: Target[] = [
     requests: 30,
     // The tests' sandboxes and no SMTP server: 'Verifica' calls nothing outside.
     make: () => post("/admin/pronto", { intent: ["verify", "backups", ""] }),
+  },
+  {
+    route: "GET /admin/settings/demo",
+    handler: behindAdminGuard(adminDemoData.loader),
+    requests: 10,
+    make: () => get("/admin/settings/demo"),
+  },
+  {
+    route: "POST /admin/settings/demo",
+    handler: behindAdminGuard(adminDemoData.action),
+    requests: 40,
+    // Never the confirmation itself: the shared database's demo catalogue must stay for the other files.
+    make: () =>
+      post("/admin/settings/demo", {
+        intent: ["remove-demo", "backups"],
+        confirmation: ["", "inizia?", "INIZIA CON", "ＩＮＩＺＩＡ", "INIZ\u0130A", "' or 1=1 --"],
+      }),
   },
   {
     route: "GET /admin/settings",

@@ -186,6 +186,7 @@ test("the admin area, with the shipment dialog open, has none", async ({ page })
     "/admin/settings",
     "/admin/settings/backup",
     "/admin/pronto",
+    "/admin/settings/demo",
     "/admin/orders",
   ]);
   // Still on /admin/orders.

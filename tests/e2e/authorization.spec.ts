@@ -217,6 +217,12 @@ const adminEndpoints: { path: string; routeId: string; adminPage: () => Outcome;
     adminPage: () => ({ shows: ["Pronto per vendere?", "Verifica"] }),
     adminData: () => ({ shows: ["auth-secret"] }),
   },
+  {
+    path: "/admin/settings/demo",
+    routeId: "routes/admin/demo-data",
+    adminPage: () => ({ shows: ["Dati dimostrativi", "Per confermare scrivi INIZIA"] }),
+    adminData: () => ({ shows: ["counts"] }),
+  },
 ];
 
 const withIds = (path: string) =>

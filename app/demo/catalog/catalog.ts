@@ -38,7 +38,7 @@ const hygieneSealedSubcategories = new Set<Subcategory>([
 
 export type DemoProduct = Omit<
   Product,
-  "searchVector" | "searchText" | "archivedAt" | "sizes" | "colors" | "colorSizes"
+  "searchVector" | "searchText" | "archivedAt" | "sizes" | "colors" | "colorSizes" | "isDemo"
 > & {
   variants: DemoVariant[];
   images: DemoImage[];

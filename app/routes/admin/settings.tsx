@@ -2,6 +2,8 @@ import { data, Link } from "react-router";
 import { CouponsSection } from "~/components/admin/settings/coupons-section";
 import { type Field, SettingsSection } from "~/components/admin/settings/settings-form";
 import { currentAdmin } from "~/modules/accounts/admin-guard.server";
+import { demoRowCounts } from "~/modules/demo-data/demo-data.server";
+import { hasDemoRows } from "~/modules/demo-data/values";
 import { formatDate } from "~/modules/format/dates";
 import { readForm } from "~/modules/forms/read-form.server";
 import { describeChange } from "~/modules/settings/change-log";
@@ -19,10 +21,11 @@ export function meta() {
 export async function loader({ context }: Route.LoaderArgs) {
   currentAdmin(context);
   const { db } = services(context);
-  const [settings, coupons, changes] = await Promise.all([
+  const [settings, coupons, changes, demoCounts] = await Promise.all([
     readSettings(db),
     listCoupons(db),
     latestSettingChanges(db, 50),
+    demoRowCounts(db),
   ]);
   const forms = Object.fromEntries(
     Object.entries(settingsGroups).map(([key, group]) => [
@@ -33,6 +36,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     forms,
     coupons,
+    demoRows: hasDemoRows(demoCounts),
     changes: changes.map((change) => ({
       id: change.id,
       at: change.createdAt,
@@ -147,6 +151,15 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
         </Link>
         : dove salvare ogni notte database e immagini, quanti backup tenere, gli ultimi fatti.
       </p>
+      {loaderData.demoRows && (
+        <p className="mt-2 text-sm">
+          <Link to="/admin/settings/demo" className="text-wine underline">
+            Inizia con il tuo negozio
+          </Link>
+          : il negozio contiene ancora prodotti, articoli e ordini dimostrativi; qui li cancelli, lasciando queste
+          impostazioni.
+        </p>
+      )}
       <div className="mt-6 space-y-6">
         {section("shipping", shippingFields, "Spedizione a domicilio con GLS; il ritiro in negozio è sempre gratuito.")}
         {section("discounts", discountFields, "Tra gli sconti a cui un cliente ha diritto vale il più alto.")}
