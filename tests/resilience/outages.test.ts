@@ -143,7 +143,7 @@ async function reserve(shopper: { email: string; ip: string }): Promise<{ answer
   const started = await startCheckout(shopper);
   if ("failed" in started && started.failed) return { answers: [started.failed], placed: null };
   const { cookie, page } = started as { cookie: string; page: Answer };
-  const placed = await request("/checkout", {
+  const information = await request("/checkout", {
     ip: shopper.ip,
     cookie,
     form: {
@@ -155,8 +155,17 @@ async function reserve(shopper: { email: string; ip: string }): Promise<{ answer
       seen: seenOf(page.body),
     },
   });
-  const done = placed.status === 302 && placed.location.startsWith("/checkout-success?order_id=");
-  return { answers: [page, placed], placed: done ? placed : null };
+  if (information.location !== "/checkout?passo=pagamento") return { answers: [page, information], placed: null };
+  // The summary, then 'Conferma Prenotazione'.
+  const summary = await request("/checkout?passo=pagamento", { ip: shopper.ip, cookie });
+  if (summary.status !== 200) return { answers: [page, information, summary], placed: null };
+  const confirmed = await request("/checkout?passo=pagamento", {
+    ip: shopper.ip,
+    cookie,
+    form: { intent: "place", seen: seenOf(summary.body) },
+  });
+  const done = confirmed.status === 302 && confirmed.location.startsWith("/checkout-success?order_id=");
+  return { answers: [page, information, summary, confirmed], placed: done ? confirmed : null };
 }
 
 /** The cart line every shopper buys. */

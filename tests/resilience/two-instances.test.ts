@@ -58,15 +58,21 @@ async function openReservation(
   const cart = await visitor.post("/checkout", { intent: "cart", cart: JSON.stringify([line]), next: "/checkout" });
   if (cart.status !== 302) throw new Error(`the cart was not saved: ${cart.status}`);
   const seen = hiddenField(await (await visitor.get("/checkout")).text(), "seen");
-  return {
+  const information = await visitor.post("/checkout", {
     seen,
     intent: "information",
     deliveryMethod: "pickup_and_pay",
     name: "Nora Gatti",
     email,
     phone: "+39 333 123 4567",
-  };
+  });
+  if (information.headers.get("location") !== summaryPath) throw new Error(`no summary: ${information.status}`);
+  const summary = await (await visitor.get(summaryPath)).text();
+  return { intent: "place", seen: hiddenField(summary, "seen") };
 }
+
+/** Where a reservation is confirmed ('Conferma Prenotazione'), after its summary. */
+const summaryPath = "/checkout?passo=pagamento";
 
 const mailTo = (address: string) => sink.messages.filter((message: ReceivedEmail) => message.to.includes(address));
 
@@ -192,7 +198,7 @@ describe("two app instances on one PostgreSQL behind a proxy", () => {
     const before = [...proxy.counts];
     const answers = await Promise.all(
       shoppers.map(async ({ visitor }, index) => {
-        const answer = await visitor.post("/checkout", forms[index] as Record<string, string>);
+        const answer = await visitor.post(summaryPath, forms[index] as Record<string, string>);
         return { status: answer.status, location: answer.headers.get("location"), page: await answer.text() };
       }),
     );
@@ -227,7 +233,7 @@ describe("two app instances on one PostgreSQL behind a proxy", () => {
     const kimono = await createTestVariant(db, { priceCents: 4200, stock: 2, name: "Kimono Elsa" });
     const shopper = newVisitor();
     const email = uniqueEmail("elsa");
-    const reserved = await shopper.post("/checkout", await openReservation(shopper, kimono.line(1), email));
+    const reserved = await shopper.post(summaryPath, await openReservation(shopper, kimono.line(1), email));
     expect(reserved.status).toBe(302);
     const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.email, email));
     const orderId = order?.id ?? "";
@@ -336,7 +342,7 @@ describe("stopping an instance under load (SIGTERM)", () => {
       whole(fetch(`${first.url}/shop?page=${(index % 3) + 1}`, rendered)),
     );
     const reservations = buyers.map((buyer, index) =>
-      whole(buyer.post("/checkout", forms[index] as Record<string, string>, { via: 0 })),
+      whole(buyer.post(summaryPath, forms[index] as Record<string, string>, { via: 0 })),
     );
     // Once it is busy answering them, it is told to stop, and visitors keep coming through the proxy.
     await Promise.race(pages);

@@ -17,16 +17,27 @@ async function openCheckout(visitor: Visitor, line: CartLine): Promise<{ seen: s
   return { seen: hiddenField(await page.text(), "seen") };
 }
 
+/** The summary step: its page, then its button ('Conferma Prenotazione', 'Completa Ordine e Paga'). */
+async function placeOnSummary(visitor: Visitor, information: Response): Promise<Response> {
+  if (information.headers.get("location") !== summaryPath) return information;
+  const summary = await visitor.get(summaryPath);
+  if (summary.status !== 200) return summary;
+  return visitor.post(summaryPath, { intent: "place", seen: hiddenField(await summary.text(), "seen") });
+}
+
+const summaryPath = "/checkout?passo=pagamento";
+
 /** A reservation: the last answer, 302 to /checkout-success when the order was placed. */
 export async function reserve(visitor: Visitor, line: CartLine, email: string): Promise<Response> {
   const opened = await openCheckout(visitor, line);
   if ("stopped" in opened) return opened.stopped;
-  return visitor.post("/checkout", {
+  const information = await visitor.post("/checkout", {
     seen: opened.seen,
     intent: "information",
     deliveryMethod: "pickup_and_pay",
     ...contact(email),
   });
+  return placeOnSummary(visitor, information);
 }
 
 /** An order to ship, up to 'Completa Ordine e Paga': the last answer, 302 to the payment page when placed. */
@@ -44,11 +55,5 @@ export async function placeForPayment(visitor: Visitor, line: CartLine, email: s
     province: "BG",
     country: "Italia",
   });
-  if (information.headers.get("location") !== "/checkout?passo=pagamento") return information;
-  const summary = await visitor.get("/checkout?passo=pagamento");
-  if (summary.status !== 200) return summary;
-  return visitor.post("/checkout?passo=pagamento", {
-    intent: "place",
-    seen: hiddenField(await summary.text(), "seen"),
-  });
+  return placeOnSummary(visitor, information);
 }
